@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import type { Db } from './db/database.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerSecurity } from './lib/security.ts';
+import type { Providers } from './providers/index.ts';
+import { createLocalProviders } from './providers/index.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { featureRoutes } from './features/index.ts';
+
+/** Everything a feature needs, passed explicitly: no globals, tests build the same app. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  providers: Providers;
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  clock?: Clock;
+  providers?: Partial<Providers>;
+  /** Folder of the built client; served with SPA fallback when it exists. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute for sign-in, registration and coupon checks (per client address). */
+  authRateLimit?: number;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const providers: Providers = {
+    ...createLocalProviders({ env, db, clock, log: app.log }),
+    ...options.providers,
+  };
+  const deps: AppDeps = { env, db, clock, providers };
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'", 'https:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 50, fields: 20 } });
+  await app.register(websocket);
+  await app.register(rateLimit, { global: false });
+  registerSecurity(app, deps);
+
+  await app.register(authRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
+  await app.register(featureRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  const clientDir = options.clientDir;
+  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      wildcard: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.code(404).send({ detail: 'Not found' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found' }));
+  }
+
+  return app;
+}

@@ -1,0 +1,254 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Database row types. Repositories map these to domain types; nothing outside repositories sees them. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string | null;
+  picture: string | null;
+  password_hash: string | null;
+  google_sub: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface SignInCodesTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  plan: string;
+  status: string;
+  base_amount_cents: number;
+  amount_cents: number;
+  discount_percent: Generated<number>;
+  discount_type: string | null;
+  discount_source: string | null;
+  provider: string;
+  provider_subscription_id: string | null;
+  provider_customer_id: string | null;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  trial_ends_at: NullableTimestamp;
+  cancel_at_period_end: Generated<boolean>;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  provider: string;
+  provider_session_id: string;
+  provider_payment_id: string | null;
+  kind: string;
+  plan: string | null;
+  minutes: number | null;
+  amount_cents: number;
+  currency: Generated<string>;
+  coupon_code: string | null;
+  status: string;
+  applied_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface ProcessedEventsTable {
+  provider: string;
+  event_id: string;
+  processed_at: CreatedAt;
+}
+
+export interface LocalCheckoutsTable {
+  id: string;
+  user_id: string | null;
+  description: string;
+  amount_cents: number;
+  base_amount_cents: number;
+  discount_percent: Generated<number>;
+  success_url: string;
+  cancel_url: string;
+  status: string;
+  metadata: Json<Record<string, string>>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface MinuteLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  entry: 'grant' | 'debit';
+  bucket: 'plan' | 'extra';
+  source: 'plan_period' | 'pack' | 'gift' | 'call' | 'adjustment';
+  minutes: number;
+  subscription_id: string | null;
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
+  payment_id: string | null;
+  call_id: string | null;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  code: string;
+  discount_percent: number;
+  discount_type: string;
+  used: Generated<boolean>;
+  used_by: string | null;
+  used_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DiscountHistoryTable {
+  id: Generated<string>;
+  user_id: string;
+  action: string;
+  discount_percent: number;
+  discount_type: string | null;
+  discount_source: string | null;
+  revoked_by: string | null;
+  revoke_reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface MinuteGiftsTable {
+  id: Generated<string>;
+  user_id: string;
+  minutes: number;
+  gifted_by_email: string;
+  note: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AgentConfigsTable {
+  id: Generated<string>;
+  user_id: string;
+  company_name: string;
+  contact_email: string;
+  twilio_phone_number: string;
+  phone_provider_id: string | null;
+  transfer_phone_number: string | null;
+  voice_id: string | null;
+  eleven_agent_id: string | null;
+  status: Generated<string>;
+  knowledge_version: Generated<number>;
+  config_data: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  blob_key: string;
+  kind: string;
+  size_bytes: number;
+  page_count: number | null;
+  provider_document_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PassagesTable {
+  id: Generated<string>;
+  document_id: string;
+  user_id: string;
+  ord: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+  tsv: ColumnType<string, never, never>;
+}
+
+export interface TranscriptEntry {
+  speaker: 'agent' | 'caller';
+  text: string;
+  at_s: number;
+  sources?: { document: string; heading: string | null; page: number | null; passage_id?: string }[];
+  interrupted?: boolean;
+}
+
+export interface CallsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_call_id: string | null;
+  phone_number: string;
+  to_number: string | null;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ended_at: NullableTimestamp;
+  duration_s: Generated<number>;
+  transcript: Json<TranscriptEntry[]>;
+  outcome: string | null;
+  summary: string | null;
+  billed_minutes: number | null;
+  turn_latencies_ms: Json<number[]>;
+  handoff: Json<Record<string, unknown> | null>;
+  created_at: CreatedAt;
+}
+
+export interface EmailsTable {
+  id: Generated<string>;
+  dedupe_key: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_codes: SignInCodesTable;
+  oauth_states: OauthStatesTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  processed_events: ProcessedEventsTable;
+  local_checkouts: LocalCheckoutsTable;
+  minute_ledger: MinuteLedgerTable;
+  coupons: CouponsTable;
+  discount_history: DiscountHistoryTable;
+  minute_gifts: MinuteGiftsTable;
+  agent_configs: AgentConfigsTable;
+  documents: DocumentsTable;
+  passages: PassagesTable;
+  calls: CallsTable;
+  emails: EmailsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { publicBaseUrl } from '../../env.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  clearSessionCookie,
+  findCurrentUser,
+  requireUser,
+  setSessionCookie,
+  userOf,
+} from '../../lib/security.ts';
+import * as auth from './auth.service.ts';
+import {
+  localGoogleBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  userSchema,
+} from './auth.schemas.ts';
+
+export function authRoutes(deps: AppDeps, options: { rateLimit: number }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limited = { rateLimit: { max: options.rateLimit, timeWindow: '1 minute' } };
+    const redirectUri = `${publicBaseUrl(deps.env)}/api/auth/google/callback`;
+
+    const respondWithSession = (reply: Parameters<typeof setSessionCookie>[1], grant: auth.SessionGrant) => {
+      setSessionCookie(deps, reply, grant.token);
+      return { session_token: grant.token, user: auth.publicUser(deps, grant.user) };
+    };
+
+    app.post(
+      '/auth/register',
+      { config: limited, schema: { body: registerBodySchema, response: { 200: sessionResponseSchema } } },
+      async (request, reply) =>
+        respondWithSession(reply, await auth.registerWithPassword(deps, request.body)),
+    );
+
+    app.post(
+      '/auth/login',
+      { config: limited, schema: { body: loginBodySchema, response: { 200: sessionResponseSchema } } },
+      async (request, reply) => respondWithSession(reply, await auth.signInWithPassword(deps, request.body)),
+    );
+
+    app.get(
+      '/auth/session',
+      {
+        config: limited,
+        schema: {
+          headers: z.object({
+            'x-session-id': z.string({ error: 'X-Session-ID header is required' }).min(1),
+          }),
+          response: { 200: sessionResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        respondWithSession(reply, await auth.exchangeSignInCode(deps, request.headers['x-session-id'])),
+    );
+
+    app.get('/auth/me', { schema: { response: { 200: userSchema } } }, async (request) => {
+      const user = await findCurrentUser(deps, request);
+      if (!user) throw new AppError('unauthenticated', 'Not authenticated');
+      return auth.publicUser(deps, user);
+    });
+
+    app.post('/auth/logout', { preHandler: requireUser(deps) }, async (request, reply) => {
+      await auth.revokeCurrentSession(deps, userOf(request).sessionId);
+      clearSessionCookie(deps, reply);
+      return { message: 'Logged out successfully' };
+    });
+
+    app.get('/auth/google', { config: limited }, async (_request, reply) => {
+      return reply.redirect(await auth.startGoogleSignIn(deps, redirectUri));
+    });
+
+    app.get('/auth/google/callback', async (request, reply) => {
+      const callbackUrl = new URL(request.url, publicBaseUrl(deps.env));
+      try {
+        const code = await auth.completeGoogleSignIn(deps, callbackUrl, redirectUri);
+        return reply.redirect(`/dashboard#session_id=${encodeURIComponent(code)}`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'google sign-in failed');
+        const detail = error instanceof AppError ? error.message : 'Google sign-in failed';
+        return reply.redirect(`/auth?error=${encodeURIComponent(detail)}`);
+      }
+    });
+
+    app.get('/auth/google/provider', async () => ({ kind: deps.providers.identity.kind }));
+
+    app.post(
+      '/auth/google/local',
+      { config: limited, schema: { body: localGoogleBodySchema } },
+      async (request) => {
+        const code = await auth.completeLocalSignIn(deps, request.body);
+        return { redirect_url: `/dashboard#session_id=${encodeURIComponent(code)}` };
+      },
+    );
+  };
+}

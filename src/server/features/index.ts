@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app.ts';
+
+/**
+ * The app composes the features here: each feature exports a plugin factory taking AppDeps.
+ * Features never import each other.
+ */
+export function featureRoutes(_deps: AppDeps, _options: { rateLimit: number }): FastifyPluginAsyncZod {
+  return async (_app) => {
+    // features register here, e.g. await app.register(billingRoutes(deps));
+  };
+}

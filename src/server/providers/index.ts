@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../env.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { IdentityProvider } from './identity/identity.ts';
+import { createGoogleIdentity } from './identity/google.ts';
+import { localIdentity } from './identity/local.ts';
+
+/** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
+export interface Providers {
+  identity: IdentityProvider;
+}
+
+export interface ProviderContext {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** The local implementation of every capability: what `npm start` and the tests use without keys. */
+export function createLocalProviders(_context: ProviderContext): Providers {
+  return {
+    identity: localIdentity,
+  };
+}
+
+/** Picks the real adapter of each capability whose keys are configured, else the local one. */
+export function createProviders(context: ProviderContext): Providers {
+  const { env } = context;
+  const providers = createLocalProviders(context);
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.identity = createGoogleIdentity({
+      issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  return providers;
+}
+
+/** One line per capability naming the implementation in use, for the start log. */
+export function describeProviders(providers: Providers): Record<string, string> {
+  return { identity: providers.identity.kind };
+}
