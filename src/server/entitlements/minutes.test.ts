@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../lib/clock.ts';
+import { databaseTargets, signUp, useTestApp, type TestContext } from '../test/harness.ts';
+import {
+  debitCallMinutes,
+  getUsage,
+  grantExtraMinutes,
+  grantPlanPeriod,
+  refreshAgentStatus,
+} from './minutes.ts';
+
+async function subscribe(ctx: TestContext, userId: string, minutes: number) {
+  const now = ctx.clock.now();
+  const periodEnd = new Date(now.getTime() + 30 * DAY_MS);
+  const sub = await ctx.db
+    .insertInto('subscriptions')
+    .values({
+      user_id: userId,
+      plan: 'basic',
+      status: 'active',
+      base_amount_cents: 9900,
+      amount_cents: 9900,
+      provider: 'local',
+      current_period_start: now,
+      current_period_end: periodEnd,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await grantPlanPeriod(ctx.db, {
+    userId,
+    subscriptionId: sub.id,
+    minutes,
+    periodStart: now,
+    periodEnd,
+    now,
+  });
+  return sub.id;
+}
+
+async function addAgent(ctx: TestContext, userId: string, voiceId: string | null) {
+  await ctx.db
+    .insertInto('agent_configs')
+    .values({
+      user_id: userId,
+      company_name: 'Acme',
+      contact_email: 'a@example.com',
+      twilio_phone_number: `+1555010${Math.floor(Math.random() * 90 + 10)}`,
+      voice_id: voiceId,
+      status: voiceId ? 'active' : 'inactive',
+      config_data: {},
+    })
+    .execute();
+}
+
+const agentStatus = async (ctx: TestContext, userId: string) =>
+  (
+    await ctx.db
+      .selectFrom('agent_configs')
+      .select('status')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+describe.each(databaseTargets())('entitlements: minute ledger (%s)', (target) => {
+  const ctx = useTestApp(target);
+
+  it('spends plan minutes first, keeps extra minutes, and is idempotent per call', async () => {
+    const { user } = await signUp(ctx().app);
+    const now = ctx().clock.now();
+    await subscribe(ctx(), user.id, 200);
+    await grantExtraMinutes(ctx().db, { userId: user.id, minutes: 100, source: 'pack', now });
+    expect(await getUsage(ctx().db, user.id, now)).toMatchObject({
+      minutesLimit: 300,
+      minutesUsed: 0,
+      minutesRemaining: 300,
+      percentageUsed: 0,
+    });
+
+    const callId = crypto.randomUUID();
+    const first = await debitCallMinutes(ctx().db, { userId: user.id, callId, minutes: 250, now });
+    expect(first).toEqual({ debited: true, remaining: 50 });
+    const again = await debitCallMinutes(ctx().db, { userId: user.id, callId, minutes: 250, now });
+    expect(again).toEqual({ debited: false, remaining: 50 });
+    expect(await getUsage(ctx().db, user.id, now)).toMatchObject({
+      minutesLimit: 300,
+      minutesUsed: 250,
+      minutesRemaining: 50,
+      percentageUsed: 83.3,
+      planRemaining: 0,
+      extraBalance: 50,
+    });
+  });
+
+  it('concurrent debits of the same call count once', async () => {
+    const { user } = await signUp(ctx().app);
+    const now = ctx().clock.now();
+    await subscribe(ctx(), user.id, 200);
+    const callId = crypto.randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        debitCallMinutes(ctx().db, { userId: user.id, callId, minutes: 3, now }),
+      ),
+    );
+    expect(results.filter((r) => r.debited)).toHaveLength(1);
+    expect((await getUsage(ctx().db, user.id, now)).minutesUsed).toBe(3);
+  });
+
+  it('turns the agent inactive at the limit and back on when minutes are granted', async () => {
+    const { user } = await signUp(ctx().app);
+    const now = ctx().clock.now();
+    await subscribe(ctx(), user.id, 20);
+    await addAgent(ctx(), user.id, 'voice-1');
+    await debitCallMinutes(ctx().db, { userId: user.id, callId: crypto.randomUUID(), minutes: 25, now });
+    const usage = await getUsage(ctx().db, user.id, now);
+    expect(usage.minutesRemaining).toBe(0);
+    expect(usage.minutesUsed).toBe(25);
+    expect(await agentStatus(ctx(), user.id)).toBe('inactive');
+
+    // the 5-minute overage is taken from the pack
+    await grantExtraMinutes(ctx().db, { userId: user.id, minutes: 100, source: 'gift', note: 'sorry', now });
+    expect((await getUsage(ctx().db, user.id, now)).minutesRemaining).toBe(95);
+    expect(await agentStatus(ctx(), user.id)).toBe('active');
+  });
+
+  it('without a live subscription the agent is inactive; a never-activated agent stays inactive', async () => {
+    const { user } = await signUp(ctx().app);
+    const now = ctx().clock.now();
+    await addAgent(ctx(), user.id, 'voice-1');
+    expect(await refreshAgentStatus(ctx().db, user.id, now)).toBe('inactive');
+
+    const other = await signUp(ctx().app);
+    await subscribe(ctx(), other.user.id, 200);
+    await addAgent(ctx(), other.user.id, null);
+    expect(await refreshAgentStatus(ctx().db, other.user.id, now)).toBe('inactive');
+  });
+
+  it('plan minutes lapse when the period ends; extra minutes roll over', async () => {
+    const { user } = await signUp(ctx().app);
+    const now = ctx().clock.now();
+    await subscribe(ctx(), user.id, 200);
+    await grantExtraMinutes(ctx().db, { userId: user.id, minutes: 300, source: 'pack', now });
+    ctx().clock.advance(31 * DAY_MS);
+    expect(await getUsage(ctx().db, user.id, ctx().clock.now())).toMatchObject({
+      minutesLimit: 300,
+      minutesRemaining: 300,
+    });
+  });
+});

@@ -1,0 +1,293 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { findActiveSubscription, type ActiveSubscription } from './subscriptions.ts';
+
+/**
+ * The minute ledger (ARCHITECTURE.md section 7), shared by billing, the call runtime and the admin.
+ *
+ * Rows of `minute_ledger` are grants and debits in two buckets:
+ * - `plan`: the plan minutes of one subscription period (a grant tagged with subscription_id and
+ *   period_start); they are spent first and lapse when the period ends (renewal grants a new period).
+ * - `extra`: packs and gifts; they never expire and roll over.
+ * Debits (calls) are tagged with the subscription and period they were made in, so usage is
+ * computed per period without a lone counter. Every function takes `db` or a transaction and the
+ * business time `now` (deps.clock.now()); none of them reads the wall clock.
+ *
+ * Stable API (others depend on it): getUsage, grantExtraMinutes, debitCallMinutes, refreshAgentStatus,
+ * canTakeCalls, grantPlanPeriod (billing only).
+ */
+
+export type DbOrTx = Db | Transaction<Database>;
+
+export interface Usage {
+  /** Plan minutes of the current period + extra minutes available during it. */
+  minutesLimit: number;
+  /** Minutes debited in the current period (plan and extra). */
+  minutesUsed: number;
+  /** Never negative. */
+  minutesRemaining: number;
+  /** 0..100+ (not capped: the client caps the bar width), one decimal. */
+  percentageUsed: number;
+  /** Detail: plan minutes left in this period and the extra balance (never expires). */
+  planRemaining: number;
+  extraBalance: number;
+}
+
+/** Runs `fn` in a transaction: the caller's one when given a transaction, else a new one. */
+export async function inTransaction<T>(
+  db: DbOrTx,
+  fn: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return fn(db as Transaction<Database>);
+  return db.transaction().execute(fn);
+}
+
+/** Serializes minute changes of one account (debits, grants) across connections and instances. */
+async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
+  await sql`select id from users where id = ${userId} for update`.execute(trx);
+}
+
+const sumMinutes = sql<number>`coalesce(sum(minutes), 0)::int`;
+
+async function computeUsage(db: DbOrTx, userId: string, subscription: ActiveSubscription | undefined) {
+  const extra = await db
+    .selectFrom('minute_ledger')
+    .select(['entry', sumMinutes.as('total')])
+    .where('user_id', '=', userId)
+    .where('bucket', '=', 'extra')
+    .groupBy('entry')
+    .execute();
+  const extraGranted = extra.find((r) => r.entry === 'grant')?.total ?? 0;
+  const extraDebited = extra.find((r) => r.entry === 'debit')?.total ?? 0;
+  const extraBalance = Number(extraGranted) - Number(extraDebited);
+
+  let planGranted = 0;
+  let planUsed = 0;
+  let extraUsedInPeriod = 0;
+  if (subscription) {
+    const rows = await db
+      .selectFrom('minute_ledger')
+      .select(['entry', 'bucket', sumMinutes.as('total')])
+      .where('user_id', '=', userId)
+      .where('subscription_id', '=', subscription.id)
+      .where('period_start', '=', subscription.currentPeriodStart)
+      .groupBy(['entry', 'bucket'])
+      .execute();
+    const pick = (entry: string, bucket: string) =>
+      Number(rows.find((r) => r.entry === entry && r.bucket === bucket)?.total ?? 0);
+    planGranted = pick('grant', 'plan');
+    planUsed = pick('debit', 'plan');
+    extraUsedInPeriod = pick('debit', 'extra');
+  }
+  const minutesLimit = planGranted + Math.max(0, extraBalance) + extraUsedInPeriod;
+  const minutesUsed = planUsed + extraUsedInPeriod;
+  const planRemaining = planGranted - planUsed;
+  const minutesRemaining = Math.max(0, planRemaining + extraBalance);
+  const percentageUsed = minutesLimit > 0 ? Math.round((minutesUsed / minutesLimit) * 1000) / 10 : 0;
+  return {
+    minutesLimit,
+    minutesUsed,
+    minutesRemaining,
+    percentageUsed: minutesLimit === 0 && minutesUsed > 0 ? 100 : percentageUsed,
+    planRemaining: Math.max(0, planRemaining),
+    extraBalance,
+  };
+}
+
+/**
+ * Usage of the current period. limit = plan minutes of the live period + extra balance (packs and
+ * gifts, including what was spent of them this period); without a live subscription only extra
+ * minutes count.
+ */
+export async function getUsage(db: DbOrTx, userId: string, now: Date): Promise<Usage> {
+  const subscription = await findActiveSubscription(db as Db, userId, now);
+  return computeUsage(db, userId, subscription);
+}
+
+/** True when the account has a live subscription and at least one minute left. */
+export async function canTakeCalls(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const subscription = await findActiveSubscription(db as Db, userId, now);
+  if (!subscription) return false;
+  const usage = await computeUsage(db, userId, subscription);
+  return usage.minutesRemaining > 0;
+}
+
+export interface GrantExtraMinutesInput {
+  userId: string;
+  minutes: number;
+  source: 'pack' | 'gift';
+  paymentId?: string | null;
+  note?: string | null;
+  now: Date;
+}
+
+/** Adds extra minutes (never expire) and reactivates the agent when it was stopped for lack of minutes. */
+export async function grantExtraMinutes(db: DbOrTx, input: GrantExtraMinutesInput): Promise<Usage> {
+  if (!Number.isInteger(input.minutes) || input.minutes <= 0) {
+    throw new RangeError('minutes must be a positive whole number');
+  }
+  return inTransaction(db, async (trx) => {
+    await lockAccount(trx, input.userId);
+    await trx
+      .insertInto('minute_ledger')
+      .values({
+        user_id: input.userId,
+        entry: 'grant',
+        bucket: 'extra',
+        source: input.source,
+        minutes: input.minutes,
+        payment_id: input.paymentId ?? null,
+        note: input.note ?? null,
+        created_at: input.now,
+      })
+      .execute();
+    await refreshAgentStatus(trx, input.userId, input.now);
+    return getUsage(trx, input.userId, input.now);
+  });
+}
+
+export interface GrantPlanPeriodInput {
+  userId: string;
+  subscriptionId: string;
+  minutes: number;
+  periodStart: Date;
+  periodEnd: Date;
+  paymentId?: string | null;
+  now: Date;
+}
+
+/**
+ * Billing only: grants the plan minutes of a (new) subscription period. Plan minutes of earlier
+ * periods lapse automatically because usage only counts the live period. Idempotent per period.
+ */
+export async function grantPlanPeriod(db: DbOrTx, input: GrantPlanPeriodInput): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAccount(trx, input.userId);
+    const existing = await trx
+      .selectFrom('minute_ledger')
+      .select('id')
+      .where('subscription_id', '=', input.subscriptionId)
+      .where('period_start', '=', input.periodStart)
+      .where('entry', '=', 'grant')
+      .where('bucket', '=', 'plan')
+      .executeTakeFirst();
+    if (!existing) {
+      await trx
+        .insertInto('minute_ledger')
+        .values({
+          user_id: input.userId,
+          entry: 'grant',
+          bucket: 'plan',
+          source: 'plan_period',
+          minutes: input.minutes,
+          subscription_id: input.subscriptionId,
+          period_start: input.periodStart,
+          period_end: input.periodEnd,
+          payment_id: input.paymentId ?? null,
+          created_at: input.now,
+        })
+        .execute();
+    }
+    await refreshAgentStatus(trx, input.userId, input.now);
+  });
+}
+
+export interface DebitCallMinutesInput {
+  userId: string;
+  callId: string;
+  /** Billable minutes: ceil(duration_s / 60). */
+  minutes: number;
+  now: Date;
+}
+
+/**
+ * Debits a finished call, plan minutes first, then extra minutes. Idempotent per callId: a second
+ * debit of the same call changes nothing and returns debited: false. Minutes beyond what is left are
+ * still recorded (the call happened) against the plan period, so usage shows the limit reached.
+ */
+export async function debitCallMinutes(
+  db: DbOrTx,
+  input: DebitCallMinutesInput,
+): Promise<{ debited: boolean; remaining: number }> {
+  return inTransaction(db, async (trx) => {
+    await lockAccount(trx, input.userId);
+    const already = await trx
+      .selectFrom('minute_ledger')
+      .select('id')
+      .where('call_id', '=', input.callId)
+      .executeTakeFirst();
+    const subscription = await findActiveSubscription(trx as unknown as Db, input.userId, input.now);
+    const before = await computeUsage(trx, input.userId, subscription);
+    if (already || input.minutes <= 0) {
+      return { debited: false, remaining: before.minutesRemaining };
+    }
+    const minutes = Math.ceil(input.minutes);
+    const fromPlan = subscription ? Math.min(minutes, before.planRemaining) : 0;
+    let fromExtra = Math.min(minutes - fromPlan, Math.max(0, before.extraBalance));
+    let overage = minutes - fromPlan - fromExtra;
+    if (!subscription) {
+      fromExtra += overage;
+      overage = 0;
+    }
+    const rows = [
+      { bucket: 'plan' as const, minutes: fromPlan + overage },
+      { bucket: 'extra' as const, minutes: fromExtra },
+    ].filter((r) => r.minutes > 0);
+    for (const row of rows) {
+      await trx
+        .insertInto('minute_ledger')
+        .values({
+          user_id: input.userId,
+          entry: 'debit',
+          bucket: row.bucket,
+          source: 'call',
+          minutes: row.minutes,
+          subscription_id: subscription?.id ?? null,
+          period_start: subscription?.currentPeriodStart ?? null,
+          period_end: subscription?.currentPeriodEnd ?? null,
+          call_id: input.callId,
+          created_at: input.now,
+        })
+        .onConflict((oc) => oc.columns(['call_id', 'bucket']).where('call_id', 'is not', null).doNothing())
+        .execute();
+    }
+    await refreshAgentStatus(trx, input.userId, input.now);
+    const after = await computeUsage(trx, input.userId, subscription);
+    return { debited: true, remaining: after.minutesRemaining };
+  });
+}
+
+/**
+ * Keeps agent_configs.status in step with minutes: 'inactive' when there is no live subscription or
+ * no minute left; back to 'active' when minutes are available again and the agent had been
+ * activated (a voice or hosted agent id is set). Returns the status now stored, or null without an
+ * agent. Call after every grant, debit, plan change and cancellation.
+ */
+export async function refreshAgentStatus(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<'active' | 'inactive' | null> {
+  const agent = await db
+    .selectFrom('agent_configs')
+    .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!agent) return null;
+  const allowed = await canTakeCalls(db, userId, now);
+  const configData = (agent.config_data ?? {}) as Record<string, unknown>;
+  const activated = Boolean(agent.voice_id || agent.eleven_agent_id || configData.eleven_agent_id);
+  let next: 'active' | 'inactive';
+  if (!allowed) next = 'inactive';
+  else if (activated) next = 'active';
+  else next = agent.status === 'active' ? 'active' : 'inactive';
+  if (next !== agent.status) {
+    await db
+      .updateTable('agent_configs')
+      .set({ status: next, updated_at: now })
+      .where('id', '=', agent.id)
+      .execute();
+  }
+  return next;
+}
