@@ -187,6 +187,15 @@ export interface PassagesTable {
   tsv: ColumnType<string, never, never>;
 }
 
+/** The local phone network's rented numbers (telephony provider `local`). */
+export interface LocalPhoneNumbersTable {
+  phone_number: string;
+  sid: string;
+  voice_url: string | null;
+  status_callback_url: string | null;
+  rented_at: CreatedAt;
+}
+
 export interface TranscriptEntry {
   speaker: 'agent' | 'caller';
   text: string;
@@ -247,6 +256,7 @@ export interface Database {
   passages: PassagesTable;
   calls: CallsTable;
   emails: EmailsTable;
+  local_phone_numbers: LocalPhoneNumbersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,10 +5,20 @@ import type { Clock } from '../lib/clock.ts';
 import type { IdentityProvider } from './identity/identity.ts';
 import { createGoogleIdentity } from './identity/google.ts';
 import { localIdentity } from './identity/local.ts';
+import path from 'node:path';
+import type { TelephonyProvider } from './telephony/telephony.ts';
+import { createLocalTelephony } from './telephony/local.ts';
+import { createTwilioTelephony } from './telephony/twilio.ts';
+import type { BlobStore } from './blobs/blobs.ts';
+import { createLocalBlobStore } from './blobs/local.ts';
 
 /** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
 export interface Providers {
   identity: IdentityProvider;
+  /** Phone numbers: search, rent, release (Twilio, or the local phone network). */
+  telephony: TelephonyProvider;
+  /** Uploaded files (a local folder, or S3 when S3_BUCKET is set). */
+  blobs: BlobStore;
 }
 
 export interface ProviderContext {
@@ -19,9 +29,11 @@ export interface ProviderContext {
 }
 
 /** The local implementation of every capability: what `npm start` and the tests use without keys. */
-export function createLocalProviders(_context: ProviderContext): Providers {
+export function createLocalProviders(context: ProviderContext): Providers {
   return {
     identity: localIdentity,
+    telephony: createLocalTelephony(context),
+    blobs: createLocalBlobStore(path.join(context.env.DATA_DIR, 'blobs')),
   };
 }
 
@@ -36,10 +48,21 @@ export function createProviders(context: ProviderContext): Providers {
       clientSecret: env.GOOGLE_CLIENT_SECRET,
     });
   }
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN) {
+    providers.telephony = createTwilioTelephony({
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      apiBaseUrl: env.TWILIO_API_BASE_URL,
+    });
+  }
   return providers;
 }
 
 /** One line per capability naming the implementation in use, for the start log. */
 export function describeProviders(providers: Providers): Record<string, string> {
-  return { identity: providers.identity.kind };
+  return {
+    identity: providers.identity.kind,
+    telephony: providers.telephony.kind,
+    blobs: providers.blobs.kind,
+  };
 }

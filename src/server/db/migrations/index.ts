@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m20261122000000 from './2026_11_22_000000_initial_schema.ts';
+import * as m20261122140400 from './2026_11_22_140400_create_local_phone_numbers.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000000_initial_schema': m20261122000000,
+  '2026_11_22_140400_create_local_phone_numbers': m20261122140400,
 };
