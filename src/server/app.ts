@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -35,7 +35,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   /** Folder of the built client; served with SPA fallback when it exists. */
   clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger (main.ts); tests run silent. */
+  logger?: FastifyBaseLogger;
   /** Requests per minute for sign-in, registration and coupon checks (per client address). */
   authRateLimit?: number;
 }
@@ -46,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -29,10 +29,11 @@ async function main(): Promise<void> {
 
   const clock = systemClock;
   const providers = createProviders({ env, db, clock, log });
-  log.info(
-    { providers: describeProviders(providers), database: env.DATABASE_URL ? 'postgres' : 'pglite' },
-    'providers',
+  // A plain message: capability names such as "email" must not be mistaken for personal data by redaction.
+  const described = Object.entries(describeProviders(providers)).map(
+    ([capability, kind]) => `${capability}=${kind}`,
   );
+  log.info(`providers: database=${env.DATABASE_URL ? 'postgres' : 'pglite'} ${described.join(' ')}`);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({
