@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:api`: requests per second and p99 latency of the dashboard's API calls under a local load
+ * generator (autocannon), next to a bare Fastify route on the same machine, printed as a ratio.
+ * Seeds one account with a subscription, an agent configuration and 1,000 calls.
+ * BENCH_DATABASE_URL=postgres://… runs against a real PostgreSQL instead of the embedded PGlite.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { parseEnv } from '#server/env.ts';
+import { randomToken, sha256 } from '#server/lib/crypto.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+    runs.push({
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    });
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/answerdesk-bench' });
+  const db = await createDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  await migrateToLatest(db);
+  const app = await buildApp({ env, db });
+
+  // Seed: one owner with a Pro subscription, an agent, and 1,000 calls with transcripts.
+  const now = new Date();
+  const user = await db
+    .insertInto('users')
+    .values({ email: `bench-${randomToken(4)}@example.com`, name: 'Bench' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = randomToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now.getTime() + 86_400_000) })
+    .execute();
+  await db
+    .insertInto('subscriptions')
+    .values({
+      user_id: user.id,
+      plan: 'pro',
+      status: 'active',
+      base_amount_cents: 29_900,
+      amount_cents: 29_900,
+      provider: 'local',
+      current_period_start: now,
+      current_period_end: new Date(now.getTime() + 30 * 86_400_000),
+    })
+    .execute();
+  await db
+    .insertInto('minute_ledger')
+    .values({
+      user_id: user.id,
+      entry: 'grant',
+      bucket: 'plan',
+      source: 'plan_period',
+      minutes: 650,
+      period_start: now,
+      period_end: new Date(now.getTime() + 30 * 86_400_000),
+    })
+    .execute();
+  await db
+    .insertInto('agent_configs')
+    .values({
+      user_id: user.id,
+      company_name: 'Bench Co',
+      contact_email: 'owner@example.com',
+      twilio_phone_number: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      status: 'active',
+      config_data: {},
+    })
+    .execute();
+  const transcript = [
+    { speaker: 'agent' as const, text: 'Thanks for calling Bench Co, how can I help you today?', at_s: 0 },
+    { speaker: 'caller' as const, text: 'What time do you open on Saturdays?', at_s: 4 },
+    { speaker: 'agent' as const, text: 'We open at nine on Saturdays and close at five.', at_s: 6 },
+  ];
+  for (let batch = 0; batch < 10; batch += 1) {
+    await db
+      .insertInto('calls')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          user_id: user.id,
+          provider: 'local',
+          phone_number: '+15557654321',
+          started_at: new Date(now.getTime() - (batch * 100 + i) * 60_000),
+          duration_s: 42,
+          transcript: JSON.stringify(transcript),
+          outcome: 'answered',
+          summary: 'The caller asked about Saturday opening hours and was answered.',
+        })),
+      )
+      .execute();
+  }
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const cookie = { cookie: `session_token=${token}` };
+
+  const bare = Fastify({ logger: false });
+  bare.get('/ping', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
+  const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/ping`;
+
+  console.log(`load: ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${RUNS} runs`);
+  const baseline = await load(bareUrl);
+  const rows: Record<string, Figures & { ratio: number }> = {
+    'bare fastify route': { ...baseline, ratio: 1 },
+  };
+  for (const route of ['/api/subscription/status', '/api/agent/config', '/api/calls/history']) {
+    const figures = await load(`${base}${route}`, cookie);
+    rows[route] = { ...figures, ratio: figures.rps / baseline.rps };
+  }
+  console.table(
+    Object.fromEntries(
+      Object.entries(rows).map(([name, f]) => [
+        name,
+        {
+          'req/s': Math.round(f.rps),
+          'p50 ms': f.p50,
+          'p99 ms': f.p99,
+          'vs bare': f.ratio.toFixed(3),
+          errors: f.errors,
+        },
+      ]),
+    ),
+  );
+  const outDir = path.resolve('bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `api-${new Date().toISOString().slice(0, 10)}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { database: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', connections: CONNECTIONS, rows },
+      null,
+      2,
+    ),
+  );
+  console.log(`saved ${file}`);
+  await app.close();
+  await bare.close();
+  await db.destroy();
+}
+
+await main();
