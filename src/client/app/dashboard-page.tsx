@@ -1,0 +1,46 @@
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { AppHeader } from '../components/layout/app-header.tsx';
+import { displayName, useAuth } from '../lib/auth.tsx';
+import { ActionCards } from './dashboard/action-cards.tsx';
+import { AdminLinks } from './dashboard/admin-links.tsx';
+
+/**
+ * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
+ * src/client/features/<f>/components/, one line each). Data of the cards is loaded by the features' own hooks.
+ */
+export function DashboardPage() {
+  const { user } = useAuth();
+
+  // SLOT (billing + agents): 'Loading dashboard...' until subscription status and agent config are both fetched,
+  // e.g. `const loading = subscription.isPending || agentConfig.isPending;` (a failed load is only logged, SPEC 8).
+  const loading = false;
+  // SLOT (billing): true when GET /subscription/status says has_subscription with an active subscription.
+  const hasActiveSubscription = false;
+
+  if (loading) return <LoadingScreen label="Loading dashboard..." />;
+
+  return (
+    <div className="min-h-dvh bg-ink-50">
+      <AppHeader />
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-ink-500">
+            {user ? `Here's how your AI phone agent is doing, ${displayName(user)}.` : null}
+          </p>
+        </div>
+
+        {/* SLOT (billing): 'Verifying your payment...' banner while a checkout (query ?session_id=) is checked. */}
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
+          {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}
+        </div>
+
+        <ActionCards hasActiveSubscription={hasActiveSubscription} />
+
+        <AdminLinks />
+      </main>
+    </div>
+  );
+}

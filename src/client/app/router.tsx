@@ -1,0 +1,152 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { useAuth } from '../lib/auth.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+// The landing page is the first paint for most visitors: it ships in the main bundle, everything else is split.
+import { LandingPage } from '../features/marketing/pages/landing-page.tsx';
+
+/** React.lazy for a named export: one code-split chunk per page. */
+function lazyPage<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await loader()) }));
+}
+
+const AuthPage = lazyPage(
+  () => import('../features/auth/pages/auth-page.tsx'),
+  (m) => m.AuthPage,
+);
+const LocalGooglePage = lazyPage(
+  () => import('../features/auth/pages/local-google-page.tsx'),
+  (m) => m.LocalGooglePage,
+);
+const DashboardPage = lazyPage(
+  () => import('./dashboard-page.tsx'),
+  (m) => m.DashboardPage,
+);
+const PricingPage = lazyPage(
+  () => import('../features/pricing/pages/pricing-page.tsx'),
+  (m) => m.PricingPage,
+);
+const ConfigurePage = lazyPage(
+  () => import('../features/agents/pages/configure-page.tsx'),
+  (m) => m.ConfigurePage,
+);
+const CallsPage = lazyPage(
+  () => import('../features/calls/pages/calls-page.tsx'),
+  (m) => m.CallsPage,
+);
+const KnowledgeBasePage = lazyPage(
+  () => import('../features/knowledge/pages/knowledge-base-page.tsx'),
+  (m) => m.KnowledgeBasePage,
+);
+const AdminPage = lazyPage(
+  () => import('../features/admin/pages/admin-page.tsx'),
+  (m) => m.AdminPage,
+);
+const CouponsPage = lazyPage(
+  () => import('../features/admin/pages/coupons-page.tsx'),
+  (m) => m.CouponsPage,
+);
+const PhonePage = lazyPage(
+  () => import('../features/telephony/pages/phone-page.tsx'),
+  (m) => m.PhonePage,
+);
+const LocalCheckoutPage = lazyPage(
+  () => import('../features/billing/pages/local-checkout-page.tsx'),
+  (m) => m.LocalCheckoutPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('./not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+/**
+ * Every route of the app (SPEC 2). Add a page with one lazy import above and one <Route> below.
+ * Guards: RequireAuth = signed-in only (else /auth); RedirectIfSignedIn = /auth sends a signed-in user on.
+ */
+export function AppRoutes() {
+  const { loading } = useAuth();
+  // SPEC 2: while the session is checked at start, a loading screen is shown (on every route).
+  if (loading) return <LoadingScreen />;
+
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route
+            path="/auth"
+            element={
+              <RedirectIfSignedIn>
+                <AuthPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          <Route path="/auth/local-google" element={<LocalGooglePage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route
+            path="/dashboard"
+            element={
+              <RequireAuth>
+                <DashboardPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/configure"
+            element={
+              <RequireAuth>
+                <ConfigurePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/calls"
+            element={
+              <RequireAuth>
+                <CallsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/knowledge-base"
+            element={
+              <RequireAuth>
+                <KnowledgeBasePage />
+              </RequireAuth>
+            }
+          />
+          {/* /admin: signed-in guard here; the page itself checks admin rights (SPEC 6). */}
+          <Route
+            path="/admin"
+            element={
+              <RequireAuth>
+                <AdminPage />
+              </RequireAuth>
+            }
+          />
+          {/* /admin/coupons: no route guard on purpose; the page does its own access check (SPEC 2). */}
+          <Route path="/admin/coupons" element={<CouponsPage />} />
+          <Route
+            path="/phone"
+            element={
+              <RequireAuth>
+                <PhonePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/local-checkout/:sessionId"
+            element={
+              <RequireAuth>
+                <LocalCheckoutPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

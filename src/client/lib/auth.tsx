@@ -1,0 +1,137 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { api, ApiError } from './api.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  picture: string | null;
+  is_admin: boolean;
+}
+
+export interface SessionResponse {
+  session_token: string;
+  user: User;
+}
+
+export interface AuthContextValue {
+  /** The signed-in user, or null when signed out (also null while loading). */
+  user: User | null;
+  /** True while the session is checked at start (or a sign-in code is exchanged). */
+  loading: boolean;
+  /** Re-reads the current user from the server. */
+  refresh: () => Promise<void>;
+  /** Stores the user returned by login/register without another round trip. */
+  setUser: (user: User | null) => void;
+  /** Signs out on the server (a failure is only logged) and forgets every cached query. */
+  logout: () => Promise<void>;
+}
+
+export const AUTH_QUERY_KEY = ['auth', 'me'] as const;
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Where a one-time sign-in code can arrive: the URL hash (`#session_id=`, after Google sign-in).
+ * On /dashboard a `session_id` in the *query* is a payment checkout session (billing handles it), so the
+ * query is only read as a sign-in code on the public entry pages.
+ */
+const QUERY_SIGN_IN_PATHS = new Set(['/', '/auth']);
+
+function takeSignInCode(): string | null {
+  const { hash, search, pathname } = window.location;
+  const hashParams = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  let code = hashParams.get('session_id');
+  const query = new URLSearchParams(search);
+  if (!code && QUERY_SIGN_IN_PATHS.has(pathname)) code = query.get('session_id');
+  if (!code) return null;
+  // A sign-in code is single-use: drop it from the address bar before anything else sees it.
+  if (QUERY_SIGN_IN_PATHS.has(pathname)) query.delete('session_id');
+  const rest = query.toString();
+  window.history.replaceState(window.history.state, '', `${pathname}${rest ? `?${rest}` : ''}`);
+  return code;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const query = useQuery({
+    queryKey: AUTH_QUERY_KEY,
+    queryFn: async (): Promise<User | null> => {
+      const code = takeSignInCode();
+      if (code) {
+        try {
+          const session = await api.get<SessionResponse>('/auth/session', {
+            headers: { 'X-Session-ID': code },
+          });
+          // The guards keep showing the loading screen until this query settles, so no page flashes.
+          navigate('/dashboard', { replace: true });
+          return session.user;
+        } catch (error) {
+          console.error('session exchange failed', error);
+          toast.error('Authentication failed. Please try again.');
+          navigate('/auth', { replace: true });
+          return null;
+        }
+      }
+      try {
+        return await api.get<User>('/auth/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+  const setUser = useCallback(
+    (user: User | null) => queryClient.setQueryData(AUTH_QUERY_KEY, user),
+    [queryClient],
+  );
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: AUTH_QUERY_KEY });
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch (error) {
+      // SPEC 8: a logout failure is only logged; the user is signed out locally either way.
+      console.error('logout failed', error);
+    }
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_QUERY_KEY[0] });
+    queryClient.setQueryData(AUTH_QUERY_KEY, null);
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: query.data ?? null,
+      // A server error (not a 401) ends loading with no user: the visitor is treated as signed out.
+      loading: query.isPending,
+      refresh,
+      setUser,
+      logout,
+    }),
+    [query.data, query.isPending, refresh, setUser, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** 'Welcome, ' + name, or the email when the name is empty (SPEC 3). */
+export function displayName(user: Pick<User, 'name' | 'email'>): string {
+  return user.name?.trim() ? user.name.trim() : user.email;
+}
