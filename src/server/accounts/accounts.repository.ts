@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../entitlements/minutes.ts';
+
+/** What must be given back to providers before an account's rows go. */
+export interface AgentNumber {
+  phoneNumber: string;
+  providerId: string | null;
+  contactEmail: string;
+  hostedAgentId: string | null;
+}
+
+export async function findAgentNumber(db: DbOrTx, userId: string): Promise<AgentNumber | undefined> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select(['twilio_phone_number', 'phone_provider_id', 'contact_email', 'eleven_agent_id', 'config_data'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const configData = (row.config_data ?? {}) as Record<string, unknown>;
+  const nested = typeof configData.eleven_agent_id === 'string' ? configData.eleven_agent_id : null;
+  return {
+    phoneNumber: row.twilio_phone_number,
+    providerId: row.phone_provider_id,
+    contactEmail: row.contact_email,
+    hostedAgentId: row.eleven_agent_id ?? nested,
+  };
+}
+
+export async function deleteAgentConfig(db: DbOrTx, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('agent_configs').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findDocumentBlobKeys(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('documents').select('blob_key').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.blob_key);
+}
+
+/** Provider subscriptions of the account that may still charge (not ended). */
+export async function findProviderSubscriptionIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('provider_subscription_id')
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('provider_subscription_id', 'is not', null)
+    .execute();
+  return rows.map((row) => row.provider_subscription_id).filter((id): id is string => Boolean(id));
+}
+
+export async function findUserEmail(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
+/**
+ * Deletes every row of the account, table by table (children first), then the user. Payments stay
+ * for the accounts (the law), detached: their FK sets user_id to null. Coupons the user redeemed stay
+ * used (used_by -> null). Must run inside a transaction.
+ */
+export async function deleteAccountRows(
+  trx: DbOrTx,
+  userId: string,
+  options: { outboxAddresses: string[] },
+): Promise<void> {
+  await trx.deleteFrom('passages').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('documents').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('minute_ledger').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('calls').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('minute_gifts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('discount_history').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('agent_configs').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('local_checkouts').where('user_id', '=', userId).execute();
+  await trx.updateTable('payments').set({ user_id: null }).where('user_id', '=', userId).execute();
+  await trx.updateTable('coupons').set({ used_by: null }).where('used_by', '=', userId).execute();
+  await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('sign_in_codes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  // Alert emails carry call transcripts: drop the ones sent to this account's addresses unless another
+  // account still uses the address.
+  for (const address of options.outboxAddresses) {
+    const shared = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', address.toLowerCase())
+      .where('id', '!=', userId)
+      .union(
+        trx
+          .selectFrom('agent_configs')
+          .select('user_id as id')
+          .where(sql<string>`lower(contact_email)`, '=', address.toLowerCase())
+          .where('user_id', '!=', userId),
+      )
+      .executeTakeFirst();
+    if (!shared) {
+      await trx
+        .deleteFrom('emails')
+        .where(sql<string>`lower(to_address)`, '=', address.toLowerCase())
+        .execute();
+    }
+  }
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+}
