@@ -1,6 +1,6 @@
 /**
- * The local phone network: a pool of 100 fictional numbers (+1 555 0100 to +1 555 0199; 555-01xx is reserved
- * for fiction in the North American plan, so they never ring a real phone). A rented number is a row of
+ * The local phone network: a pool of 100 fictional numbers, +1 (555) 010-0100 to +1 (555) 010-0199 (E.164
+ * +15550100100 ... +15550100199; area code 555 is not in service, so they never ring a real phone). A rented number is a row of
  * `local_phone_numbers`, so every server instance on the same database sees the same network, and renting is
  * exclusive (primary key) exactly like buying at Twilio.
  */
@@ -15,13 +15,13 @@ import {
   type TelephonyProvider,
 } from './telephony.ts';
 
-/** Every number of the local pool, in order: +15550100 ... +15550199. */
+/** Every number of the local pool, in order: +15550100100 ... +15550100199. */
 export const LOCAL_NUMBER_POOL: readonly string[] = Array.from(
   { length: 100 },
-  (_, i) => `+1555${String(100 + i).padStart(4, '0')}`,
+  (_, i) => `+1555010${String(100 + i).padStart(4, '0')}`,
 );
 
-/** "(555) 010-0123" for +15550123, like a US friendly name. */
+/** "(555) 010-0123" for +15550100123, like a US friendly name. */
 export function localFriendlyName(phoneNumber: string): string {
   const digits = phoneNumber.replace(/^\+1/, '');
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;

@@ -1,0 +1,78 @@
+/** Agent configuration routes (SPEC section 7): POST /agent/configure, GET and DELETE /agent/config. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { requireUser, userOf } from '../../lib/security.ts';
+import { readMultipartForm } from '../knowledge/knowledge-upload.ts';
+import {
+  agentConfigResponseSchema,
+  configureResponseSchema,
+  deleteConfigResponseSchema,
+  type AgentConfigResponse,
+} from './agents.schemas.ts';
+import {
+  configureAgent,
+  deleteAgentConfiguration,
+  findAgentConfigView,
+  type AgentConfigHooks,
+  type AgentConfigView,
+} from './agents.service.ts';
+
+function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
+  const { config, documents } = view;
+  const fromData = config.configData.eleven_agent_id;
+  return {
+    company_name: config.companyName,
+    contact_email: config.contactEmail,
+    twilio_phone_number: config.phoneNumber,
+    transfer_phone_number: config.transferPhoneNumber,
+    documents: documents.map((d) => ({ name: d.name, path: d.path, size_formatted: d.sizeFormatted })),
+    eleven_agent_id: config.elevenAgentId ?? (typeof fromData === 'string' ? fromData : null),
+    voice_id: config.voiceId,
+    status: config.status,
+    config_data: config.configData,
+    knowledge_version: config.knowledgeVersion,
+  };
+}
+
+/** `hooks` connect the hosted voice agent (issue 4 part B); see AgentConfigHooks. */
+export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { preHandler: requireUser(deps) };
+
+    app.get(
+      '/agent/config',
+      { ...auth, schema: { response: { 200: agentConfigResponseSchema } } },
+      async (request) => {
+        const view = await findAgentConfigView(deps, userOf(request).id);
+        return view
+          ? { configured: true, config: toConfigResponse(view) }
+          : { configured: false, config: null };
+      },
+    );
+
+    app.post(
+      '/agent/configure',
+      { ...auth, schema: { response: { 200: configureResponseSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { fields, files } = await readMultipartForm(request, { fileField: 'documents' });
+        await configureAgent(deps, request.log, userId, fields, files, hooks);
+        const view = (await findAgentConfigView(deps, userId))!;
+        return {
+          message: 'Agent configured successfully',
+          configured: true as const,
+          config: toConfigResponse(view),
+        };
+      },
+    );
+
+    app.delete(
+      '/agent/config',
+      { ...auth, schema: { response: { 200: deleteConfigResponseSchema } } },
+      async (request) => {
+        await deleteAgentConfiguration(deps, request.log, userOf(request).id, hooks);
+        return { message: 'Configuration deleted! You can now choose a new phone number.' };
+      },
+    );
+  };
+}

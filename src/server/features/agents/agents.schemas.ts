@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const agentDocumentSchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  size_formatted: z.string(),
+});
+
+/** SPEC section 3, Agent config. `eleven_agent_id` may also sit inside config_data. */
+export const agentConfigSchema = z.object({
+  company_name: z.string(),
+  contact_email: z.string(),
+  twilio_phone_number: z.string(),
+  transfer_phone_number: z.string().nullable(),
+  documents: z.array(agentDocumentSchema),
+  eleven_agent_id: z.string().nullable(),
+  voice_id: z.string().nullable(),
+  status: z.string(),
+  config_data: z.record(z.string(), z.unknown()),
+  knowledge_version: z.number().int(),
+});
+export type AgentConfigResponse = z.infer<typeof agentConfigSchema>;
+
+export const agentConfigResponseSchema = z.object({
+  configured: z.boolean(),
+  config: agentConfigSchema.nullable(),
+});
+
+export const configureResponseSchema = z.object({
+  message: z.string(),
+  configured: z.literal(true),
+  config: agentConfigSchema,
+});
+
+export const deleteConfigResponseSchema = z.object({ message: z.string() });

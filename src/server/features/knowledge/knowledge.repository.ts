@@ -1,0 +1,315 @@
+/**
+ * Storage of the knowledge base: documents (one row per uploaded file, bytes in the blob store) and their
+ * passages (the retrieval units, with a generated tsvector). Kysely stays here; callers get domain types.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface StoredDocument {
+  id: string;
+  userId: string;
+  name: string;
+  blobKey: string;
+  kind: string;
+  sizeBytes: number;
+  pageCount: number | null;
+  providerDocumentId: string | null;
+  createdAt: Date;
+}
+
+export interface NewPassage {
+  ord: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}
+
+export interface NewDocument {
+  name: string;
+  blobKey: string;
+  kind: string;
+  sizeBytes: number;
+  pageCount: number | null;
+  passages: NewPassage[];
+}
+
+export interface StoredPassage {
+  id: string;
+  documentId: string;
+  documentName: string;
+  ord: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}
+
+const documentColumns = [
+  'id',
+  'user_id',
+  'name',
+  'blob_key',
+  'kind',
+  'size_bytes',
+  'page_count',
+  'provider_document_id',
+  'created_at',
+] as const;
+
+type DocumentRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  blob_key: string;
+  kind: string;
+  size_bytes: number;
+  page_count: number | null;
+  provider_document_id: string | null;
+  created_at: Date;
+};
+
+function toDocument(row: DocumentRow): StoredDocument {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    blobKey: row.blob_key,
+    kind: row.kind,
+    sizeBytes: row.size_bytes,
+    pageCount: row.page_count,
+    providerDocumentId: row.provider_document_id,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findDocuments(db: Db, userId: string): Promise<StoredDocument[]> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(documentColumns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
+  return rows.map(toDocument);
+}
+
+export async function findDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .selectFrom('documents')
+    .select(documentColumns)
+    .where('user_id', '=', userId)
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return row ? toDocument(row) : undefined;
+}
+
+export async function countDocuments(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Names among `names` that this user already has (an upload of one of these replaces it). */
+export async function findExistingNames(db: Db, userId: string, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('documents')
+    .select('name')
+    .where('user_id', '=', userId)
+    .where('name', 'in', names)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Bumps the agent's knowledge version (running calls reload on their next turn) and locks the agent row for
+ * the rest of the transaction, so concurrent uploads of one user run one after the other.
+ * Returns the new version, or undefined when the user has no agent configuration.
+ */
+export async function bumpKnowledgeVersion(db: Db, userId: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .updateTable('agent_configs')
+    .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1), updated_at: now }))
+    .where('user_id', '=', userId)
+    .returning('knowledge_version')
+    .executeTakeFirst();
+  return row?.knowledge_version;
+}
+
+export async function findKnowledgeVersion(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select('knowledge_version')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.knowledge_version;
+}
+
+export async function hasAgentConfig(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts a document and its passages, replacing a document of the same name (passages cascade).
+ * Returns the new document and the blob key of the replaced one, if any.
+ */
+export async function replaceDocument(
+  db: Db,
+  userId: string,
+  document: NewDocument,
+): Promise<{ document: StoredDocument; replacedBlobKey: string | null }> {
+  const replaced = await db
+    .deleteFrom('documents')
+    .where('user_id', '=', userId)
+    .where('name', '=', document.name)
+    .returning('blob_key')
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('documents')
+    .values({
+      user_id: userId,
+      name: document.name,
+      blob_key: document.blobKey,
+      kind: document.kind,
+      size_bytes: document.sizeBytes,
+      page_count: document.pageCount,
+    })
+    .returning(documentColumns)
+    .executeTakeFirstOrThrow();
+  // Chunked so a 10 MB text file (thousands of passages) stays under the bind-parameter limit.
+  const CHUNK = 500;
+  for (let i = 0; i < document.passages.length; i += CHUNK) {
+    await db
+      .insertInto('passages')
+      .values(
+        document.passages.slice(i, i + CHUNK).map((p) => ({
+          document_id: row.id,
+          user_id: userId,
+          ord: p.ord,
+          heading: p.heading,
+          page: p.page,
+          text: p.text,
+        })),
+      )
+      .execute();
+  }
+  return { document: toDocument(row), replacedBlobKey: replaced?.blob_key ?? null };
+}
+
+/** Deletes one document (passages cascade); returns it, or undefined when it is not this user's. */
+export async function deleteDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<StoredDocument | undefined> {
+  const row = await db
+    .deleteFrom('documents')
+    .where('user_id', '=', userId)
+    .where('id', '=', documentId)
+    .returning(documentColumns)
+    .executeTakeFirst();
+  return row ? toDocument(row) : undefined;
+}
+
+/** Deletes every document of the user (passages cascade); returns what was deleted. */
+export async function deleteAllDocuments(db: Db, userId: string): Promise<StoredDocument[]> {
+  const rows = await db
+    .deleteFrom('documents')
+    .where('user_id', '=', userId)
+    .returning(documentColumns)
+    .execute();
+  return rows.map(toDocument);
+}
+
+export async function setProviderDocumentId(
+  db: Db,
+  userId: string,
+  documentId: string,
+  providerDocumentId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ provider_document_id: providerDocumentId })
+    .where('user_id', '=', userId)
+    .where('id', '=', documentId)
+    .execute();
+}
+
+/** Every passage of the user, in document then reading order. */
+export async function findPassages(db: Db, userId: string): Promise<StoredPassage[]> {
+  const rows = await db
+    .selectFrom('passages')
+    .innerJoin('documents', 'documents.id', 'passages.document_id')
+    .select([
+      'passages.id',
+      'passages.document_id',
+      'documents.name as document_name',
+      'passages.ord',
+      'passages.heading',
+      'passages.page',
+      'passages.text',
+    ])
+    .where('passages.user_id', '=', userId)
+    .orderBy('documents.created_at')
+    .orderBy('documents.name')
+    .orderBy('passages.ord')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    documentId: row.document_id,
+    documentName: row.document_name,
+    ord: row.ord,
+    heading: row.heading,
+    page: row.page,
+    text: row.text,
+  }));
+}
+
+/** Full-text search over the user's passages (Postgres `websearch_to_tsquery`, GIN index), best first. */
+export async function searchPassages(
+  db: Db,
+  userId: string,
+  query: string,
+  limit: number,
+): Promise<(StoredPassage & { rank: number })[]> {
+  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  const rows = await db
+    .selectFrom('passages')
+    .innerJoin('documents', 'documents.id', 'passages.document_id')
+    .select([
+      'passages.id',
+      'passages.document_id',
+      'documents.name as document_name',
+      'passages.ord',
+      'passages.heading',
+      'passages.page',
+      'passages.text',
+      sql<number>`ts_rank(passages.tsv, ${tsquery})`.as('rank'),
+    ])
+    .where('passages.user_id', '=', userId)
+    .where(sql<boolean>`passages.tsv @@ ${tsquery}`)
+    .orderBy('rank', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    documentId: row.document_id,
+    documentName: row.document_name,
+    ord: row.ord,
+    heading: row.heading,
+    page: row.page,
+    text: row.text,
+    rank: Number(row.rank),
+  }));
+}

@@ -1,0 +1,317 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLocalBlobStore } from '../../providers/blobs/local.ts';
+import {
+  databaseTargets,
+  signUp,
+  useTestApp,
+  type TestClient,
+  type TestContext,
+} from '../../test/harness.ts';
+import {
+  CONFIG_FIELDS,
+  deleteMultipart,
+  fixture,
+  listBlobFiles,
+  postMultipart,
+  subscribe,
+  tempBlobDir,
+  type FormFile,
+} from './knowledge-test-helpers.ts';
+import {
+  MAX_DOCUMENTS_PER_AGENT,
+  findKnowledgeVersion,
+  loadAgentKnowledge,
+  searchKnowledge,
+} from './knowledge.service.ts';
+
+const THREE_DOCS: FormFile[] = [
+  { name: 'handbook.pdf', data: fixture('handbook.pdf'), type: 'application/pdf' },
+  { name: 'policies.docx', data: fixture('policies.docx') },
+  { name: 'faq.txt', data: fixture('faq-utf8.txt'), type: 'text/plain' },
+];
+
+describe.each(databaseTargets())('knowledge base (%s)', (target) => {
+  let blobDir = '';
+  const ctx = useTestApp(target, {
+    providers: () => {
+      blobDir = tempBlobDir();
+      return { blobs: createLocalBlobStore(blobDir) };
+    },
+  });
+
+  /** A subscribed owner with a configured agent (number +15550100100 unless given). */
+  async function configuredOwner(
+    c: TestContext,
+    files: FormFile[] = [],
+    phone = '+15550100100',
+  ): Promise<{ client: TestClient; userId: string }> {
+    const { client, user } = await signUp(c.app);
+    await subscribe(c.db, user.id, c.clock.now());
+    const response = await postMultipart(
+      client,
+      '/api/agent/configure',
+      { ...CONFIG_FIELDS, twilio_phone_number: phone },
+      files,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return { client, userId: user.id };
+  }
+
+  async function snapshot(c: TestContext, userId: string) {
+    const documents = await c.db
+      .selectFrom('documents')
+      .select(['name', 'blob_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    const passages = await c.db.selectFrom('passages').select('id').where('user_id', '=', userId).execute();
+    return {
+      documents: documents.map((d) => d.name).sort(),
+      passages: passages.length,
+      version: await findKnowledgeVersion(c.db, userId),
+      blobs: listBlobFiles(blobDir).sort(),
+    };
+  }
+
+  it('stores a PDF, a DOCX and a TXT as passages with headings and pages, and lists them with sizes', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, THREE_DOCS);
+
+    const list = await client.get('/api/agent/knowledge-base');
+    expect(list.statusCode).toBe(200);
+    const documents = list.json().documents as { name: string; path: string; size_formatted: string }[];
+    expect(documents.map((d) => d.name)).toEqual(['faq.txt', 'handbook.pdf', 'policies.docx'].sort());
+    const handbook = documents.find((d) => d.name === 'handbook.pdf')!;
+    expect(handbook.size_formatted).toBe(`${(fixture('handbook.pdf').length / 1024).toFixed(1)} KB`);
+    expect(documents.find((d) => d.name === 'faq.txt')!.size_formatted).toBe(
+      `${fixture('faq-utf8.txt').length} B`,
+    );
+
+    const knowledge = (await loadAgentKnowledge(c.db, userId))!;
+    const pdf = knowledge.passages.filter((p) => p.documentName === 'handbook.pdf');
+    expect(pdf.find((p) => p.heading === 'Opening Hours')).toMatchObject({ page: 1 });
+    expect(pdf.find((p) => p.heading === 'Returns and Refunds')).toMatchObject({ page: 2 });
+    expect(pdf.find((p) => p.heading === 'Contact')?.text).toContain('555 0142');
+    const docx = knowledge.passages.filter((p) => p.documentName === 'policies.docx');
+    expect(docx.find((p) => p.heading === 'Cancellations')).toMatchObject({ page: null });
+    const txt = knowledge.passages.filter((p) => p.documentName === 'faq.txt');
+    expect(txt.find((p) => p.heading === 'Is there parking?')?.text).toContain('free parking');
+
+    // The generated tsvector + GIN index answer full-text queries.
+    const hits = await searchKnowledge(c.db, userId, 'gift cards expire');
+    expect(hits[0]).toMatchObject({ documentName: 'handbook.pdf', heading: 'Gift Cards' });
+
+    // The original bytes are in the blob store.
+    const rows = await c.db
+      .selectFrom('documents')
+      .select(['name', 'blob_key'])
+      .where('user_id', '=', userId)
+      .execute();
+    const stored = await c.deps.providers.blobs.get(rows.find((r) => r.name === 'policies.docx')!.blob_key);
+    expect(stored.equals(fixture('policies.docx'))).toBe(true);
+  });
+
+  it('adds documents later, replaces one with the same name and bumps the knowledge version each time', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);
+    const before = await snapshot(c, userId);
+
+    const added = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [THREE_DOCS[0]!]);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toContain('handbook.pdf');
+    const afterAdd = await snapshot(c, userId);
+    expect(afterAdd.documents).toEqual(['faq.txt', 'handbook.pdf']);
+    expect(afterAdd.version).toBe(before.version! + 1);
+
+    const replaced = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'faq.txt', data: 'Do you deliver?\nYes, within five miles of the shop, every weekday.\n' },
+    ]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const afterReplace = await snapshot(c, userId);
+    expect(afterReplace.documents).toEqual(['faq.txt', 'handbook.pdf']);
+    expect(afterReplace.version).toBe(afterAdd.version! + 1);
+    expect(afterReplace.blobs).toHaveLength(2); // the replaced file is gone from the blob store
+    const faq = (await loadAgentKnowledge(c.db, userId))!.passages.filter(
+      (p) => p.documentName === 'faq.txt',
+    );
+    expect(faq.map((p) => p.text).join(' ')).toContain('five miles');
+    expect(faq.map((p) => p.text).join(' ')).not.toContain('parking');
+  });
+
+  const badFiles: Array<[string, FormFile, number, RegExp]> = [
+    [
+      'a scanned PDF',
+      { name: 'scanned.pdf', data: fixture('scanned.pdf') },
+      422,
+      /scanned\.pdf: .*no readable text/,
+    ],
+    [
+      'an encrypted PDF',
+      { name: 'encrypted.pdf', data: fixture('encrypted.pdf') },
+      422,
+      /encrypted\.pdf: .*password/,
+    ],
+    [
+      'a corrupt PDF',
+      { name: 'truncated.pdf', data: fixture('truncated.pdf') },
+      422,
+      /truncated\.pdf: .*damaged/,
+    ],
+    [
+      'an image named .pdf',
+      { name: 'photo.pdf', data: fixture('photo.pdf') },
+      415,
+      /photo\.pdf: unsupported file type \(a PNG image\)/,
+    ],
+    ['an empty file', { name: 'empty.txt', data: '' }, 422, /empty\.txt: the file is empty/],
+    [
+      'a file over 10 MB',
+      { name: 'huge.txt', data: Buffer.alloc(10 * 1024 * 1024 + 10, 'a') },
+      413,
+      /huge\.txt: .*larger than the 10 MB limit/,
+    ],
+  ];
+
+  it.each(badFiles)(
+    'refuses %s with a clear 4xx and saves nothing of the upload',
+    async (_label, bad, status, detail) => {
+      const c = ctx();
+      const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);
+      const before = await snapshot(c, userId);
+
+      const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+        THREE_DOCS[0]!,
+        bad,
+      ]);
+      expect(response.statusCode).toBe(status);
+      expect(response.json().detail).toMatch(detail);
+      expect(response.json().detail).toContain('Nothing was saved');
+      expect(await snapshot(c, userId)).toEqual(before);
+    },
+  );
+
+  it('names every bad file of one upload with its reason (422)', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c);
+    const before = await snapshot(c, userId);
+    const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'scanned.pdf', data: fixture('scanned.pdf') },
+      THREE_DOCS[1]!,
+      { name: 'photo.pdf', data: fixture('photo.pdf') },
+    ]);
+    expect(response.statusCode).toBe(422);
+    const detail = response.json().detail as string;
+    expect(detail).toMatch(/scanned\.pdf: the PDF has no readable text/);
+    expect(detail).toMatch(/photo\.pdf: unsupported file type/);
+    expect(detail).not.toContain('policies.docx');
+    expect(await snapshot(c, userId)).toEqual(before);
+  });
+
+  it('removes the new blobs when the transaction fails', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c);
+    const before = await snapshot(c, userId);
+    // Break the passages insert for this user only: the documents + passages transaction must roll back.
+    const { sql } = await import('kysely');
+    await sql`alter table passages add constraint test_fail check (text <> 'Gift cards never expire' and position('Gift cards' in text) = 0)`.execute(
+      c.db,
+    );
+    try {
+      const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [THREE_DOCS[0]!]);
+      expect(response.statusCode).toBe(500);
+      expect(await snapshot(c, userId)).toEqual(before);
+    } finally {
+      await sql`alter table passages drop constraint test_fail`.execute(c.db);
+    }
+  });
+
+  it('deletes a document: its passages go, the version bumps, the file is removed', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, THREE_DOCS);
+    const before = await snapshot(c, userId);
+    const list = (await client.get('/api/agent/knowledge-base')).json().documents as {
+      name: string;
+      path: string;
+    }[];
+    const pdf = list.find((d) => d.name === 'handbook.pdf')!;
+
+    const response = await deleteMultipart(client, '/api/agent/knowledge-base/document', {
+      document_path: pdf.path,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toContain('handbook.pdf');
+    const after = await snapshot(c, userId);
+    expect(after.documents).toEqual(['faq.txt', 'policies.docx']);
+    expect(after.version).toBe(before.version! + 1);
+    expect(after.blobs).toHaveLength(2);
+    const knowledge = (await loadAgentKnowledge(c.db, userId))!;
+    expect(knowledge.passages.some((p) => p.documentName === 'handbook.pdf')).toBe(false);
+
+    const again = await deleteMultipart(client, '/api/agent/knowledge-base/document', {
+      document_path: pdf.path,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 404 on the knowledge base when no agent is configured', async () => {
+    const { client } = await signUp(ctx().app);
+    const list = await client.get('/api/agent/knowledge-base');
+    expect(list.statusCode).toBe(404);
+    const add = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [THREE_DOCS[2]!]);
+    expect(add.statusCode).toBe(404);
+  });
+
+  it('asks for files when the upload has none', async () => {
+    const { client } = await configuredOwner(ctx());
+    const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, []);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toBe('Please select files to upload');
+  });
+
+  it('keeps each owner to their own documents', async () => {
+    const c = ctx();
+    const alice = await configuredOwner(c, THREE_DOCS, '+15550100101');
+    const bob = await configuredOwner(c, [], '+15550100102');
+    const alicePaths = (
+      (await alice.client.get('/api/agent/knowledge-base')).json().documents as { path: string }[]
+    ).map((d) => d.path);
+
+    expect((await bob.client.get('/api/agent/knowledge-base')).json().documents).toEqual([]);
+    expect((await bob.client.get('/api/agent/config')).json().config.documents).toEqual([]);
+    for (const documentPath of alicePaths) {
+      const response = await deleteMultipart(bob.client, '/api/agent/knowledge-base/document', {
+        document_path: documentPath,
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await snapshot(c, alice.userId)).documents).toHaveLength(3);
+    expect((await loadAgentKnowledge(c.db, bob.userId))!.passages).toEqual([]);
+
+    // Signed out: nothing at all.
+    const anonymous = await c.app.inject({ method: 'GET', url: '/api/agent/knowledge-base' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it(`refuses more than ${MAX_DOCUMENTS_PER_AGENT} documents per agent`, async () => {
+    const c = ctx();
+    const files = (from: number, count: number): FormFile[] =>
+      Array.from({ length: count }, (_, i) => ({
+        name: `note-${from + i}.txt`,
+        data: `Note ${from + i}\nOur shop note number ${from + i} says hello to every caller.\n`,
+      }));
+    const { client, userId } = await configuredOwner(c, files(0, 30));
+    const ok = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(30, 20));
+    expect(ok.statusCode, ok.body).toBe(200);
+    // Replacing an existing name does not count twice.
+    const replace = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(0, 1));
+    expect(replace.statusCode, replace.body).toBe(200);
+    const before = await snapshot(c, userId);
+    const tooMany = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(50, 1));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().detail).toContain('at most 50 documents');
+    expect(await snapshot(c, userId)).toEqual(before);
+    expect(before.documents).toHaveLength(50);
+    expect(existsSync(path.join(blobDir, 'documents'))).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Knowledge-base routes (SPEC section 7): list, add (multipart `documents`), delete (multipart `document_path`).
+ * Every change bumps the agent's knowledge version, so a running call uses it on its next turn.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireUser, userOf } from '../../lib/security.ts';
+import { readMultipartForm } from './knowledge-upload.ts';
+import {
+  knowledgeAddResponseSchema,
+  knowledgeListResponseSchema,
+  messageResponseSchema,
+  type KnowledgeDocumentResponse,
+} from './knowledge.schemas.ts';
+import {
+  deleteKnowledgeDocument,
+  ingestDocuments,
+  listKnowledgeDocuments,
+  type KnowledgeDocument,
+} from './knowledge.service.ts';
+
+export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocumentResponse {
+  return {
+    name: document.name,
+    path: document.path,
+    size_formatted: document.sizeFormatted,
+    size_bytes: document.sizeBytes,
+    kind: document.kind,
+    page_count: document.pageCount,
+    created_at: document.createdAt.toISOString(),
+  };
+}
+
+export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { preHandler: requireUser(deps) };
+
+    app.get(
+      '/agent/knowledge-base',
+      { ...auth, schema: { response: { 200: knowledgeListResponseSchema } } },
+      async (request) => {
+        const documents = await listKnowledgeDocuments(deps, userOf(request).id);
+        return { documents: documents.map(toDocumentResponse) };
+      },
+    );
+
+    app.post(
+      '/agent/knowledge-base/add',
+      { ...auth, schema: { response: { 200: knowledgeAddResponseSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { files } = await readMultipartForm(request, { fileField: 'documents' });
+        if (files.length === 0) throw new AppError('validation', 'Please select files to upload');
+        // Fail fast (before extracting every file) when there is no agent to add to.
+        await listKnowledgeDocuments(deps, userId);
+        const stored = await ingestDocuments(deps, userId, files);
+        const names = stored.map((d) => d.name).join(', ');
+        return {
+          message: `${stored.length === 1 ? 'Document' : `${stored.length} documents`} uploaded: ${names}. Your agent uses ${stored.length === 1 ? 'it' : 'them'} from its next answer.`,
+          documents: stored.map(toDocumentResponse),
+        };
+      },
+    );
+
+    app.delete(
+      '/agent/knowledge-base/document',
+      { ...auth, schema: { response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { fields } = await readMultipartForm(request, { fileField: 'documents' });
+        const query = request.query as Record<string, unknown>;
+        const documentPath =
+          fields.document_path ?? (typeof query.document_path === 'string' ? query.document_path : '');
+        if (!documentPath) throw new AppError('validation', 'document_path is required');
+        const deleted = await deleteKnowledgeDocument(deps, userId, documentPath);
+        return { message: `Document deleted: ${deleted.name}. Your agent no longer uses it.` };
+      },
+    );
+  };
+}
