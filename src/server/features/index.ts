@@ -4,41 +4,18 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { telephonyRoutes } from './telephony/telephony.routes.ts';
-import { billingRoutes } from './billing/billing.routes.ts';
-import { callsRoutes } from './calls/calls.routes.ts';
-import { createCallService } from './calls/calls.service.ts';
-import { createNotifications } from './notifications/notifications.service.ts';
-import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { voiceRoutes } from './telephony/voice.routes.ts';
-import { voicesRoutes } from './voices/voices.routes.ts';
-import { activationRoutes } from './activation/activation.routes.ts';
-import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.
  * Features never import each other.
  */
-export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): FastifyPluginAsyncZod {
+export function featureRoutes(deps: AppDeps, _options: { rateLimit: number }): FastifyPluginAsyncZod {
   return async (app) => {
     // features register here, e.g. await app.register(billingRoutes(deps));
-    await app.register(billingRoutes(deps, options));
     await app.register(adminRoutes(deps));
     // Part B (hosted voice agent) passes its hooks here: agentsRoutes(deps, { deleteHostedAgent, afterConfigSaved }).
-    await app.register(
-      agentsRoutes(deps, {
-        deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
-        afterConfigSaved: (config) => syncHostedAgentKnowledge(deps, config.userId),
-      }),
-    );
-    await app.register(voicesRoutes(deps));
-    await app.register(activationRoutes(deps));
+    await app.register(agentsRoutes(deps));
     await app.register(knowledgeRoutes(deps));
     await app.register(telephonyRoutes(deps));
-    // The call runtime: calls records and meters, notifications alert, telephony carries the call (ADR 040).
-    const notifications = createNotifications(deps, app.log);
-    const calls = createCallService(deps, { onEscalated: (call) => notifications.alertEscalation(call) }, app.log);
-    await app.register(notificationsRoutes(notifications));
-    await app.register(callsRoutes(deps, calls));
-    await app.register(voiceRoutes(deps, calls));
   };
 }
