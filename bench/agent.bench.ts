@@ -1,0 +1,379 @@
+/**
+ * Answer quality and speed of the turn engine on real phone questions (DSTC10 track 2, validation set).
+ *
+ *   npm run bench:agent            (BENCH_EVAL_DIR overrides the data folder, BENCH_RUNS the latency runs)
+ *
+ * Each entity of the data is a business using the product: its FAQ entries become TXT uploads that go through the
+ * same ingestion as a user's upload (extractDocument -> splitIntoPassages -> index), and each knowledge-seeking
+ * question is asked in a fresh call through the same turn engine a call uses, with a transfer number configured.
+ *   answerable:   correct when the agent answers from the gold passage;
+ *   unanswerable: the same question after the gold entry is removed; correct when it escalates with no_answer.
+ * A large-knowledge variant puts every entity's entries into one business (~12,000 passages) for latency.
+ * Results are printed and saved to bench/results/agent-<date>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { extractDocument } from '#server/features/knowledge/extract.ts';
+import { splitIntoPassages } from '#server/agent/passages.ts';
+import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { createConversation, type AgentReply } from '#server/agent/turn-engine.ts';
+import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
+import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
+
+const TRANSFER_NUMBER = '+15550100';
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface Upload {
+  name: string;
+  entries: FaqEntry[];
+}
+
+/** Ingests a business's uploads exactly like the product: file bytes -> pages -> passages. */
+async function ingest(uploads: Upload[]): Promise<KnowledgePassage[]> {
+  const passages: KnowledgePassage[] = [];
+  for (const upload of uploads) {
+    if (upload.entries.length === 0) continue;
+    const { pages } = await extractDocument({
+      filename: upload.name,
+      data: Buffer.from(faqText(upload.entries), 'utf8'),
+    });
+    for (const draft of splitIntoPassages(pages)) {
+      passages.push({
+        id: `${upload.name}#${draft.ord}`,
+        documentName: upload.name,
+        heading: draft.heading,
+        page: draft.page,
+        text: draft.text,
+      });
+    }
+  }
+  return passages;
+}
+
+function uploadsOf(b: Business, withoutDocId: string | null = null): Upload[] {
+  const uploads: Upload[] = [
+    { name: `${b.name} FAQ.txt`, entries: b.entries.filter((e) => e.docId !== withoutDocId) },
+  ];
+  if (b.domainEntries.length > 0)
+    uploads.push({ name: `${b.domain} general FAQ.txt`, entries: b.domainEntries });
+  return uploads;
+}
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+function isGold(p: KnowledgePassage | undefined, turn: EvalTurn, business: Business): boolean {
+  if (!p || p.documentName !== `${business.name} FAQ.txt`) return false;
+  const heading = norm(p.heading ?? '');
+  const text = norm(`${p.heading ?? ''} ${p.text}`);
+  return heading === norm(turn.goldTitle) && text.includes(norm(turn.goldBody).slice(0, 40));
+}
+
+interface TurnRecord {
+  id: number;
+  split: 'A' | 'B';
+  question: string;
+  gold: string;
+  answerable: {
+    reply: string;
+    answered: boolean;
+    correct: boolean;
+    source: string | null;
+    relevance: number | null;
+    f1: number;
+  };
+  unanswerable: {
+    reply: string;
+    escalated: boolean;
+    reason: string | null;
+    source: string | null;
+    relevance: number | null;
+  };
+  features?: unknown;
+}
+
+interface Timed {
+  reply: AgentReply;
+  turnMs: number;
+  setupToGreetingMs: number;
+}
+
+/** One fresh call: setup (index the passages, create the conversation), greeting, then the question. */
+function callOnce(companyName: string, passages: KnowledgePassage[], question: string): Timed {
+  const t0 = performance.now();
+  const knowledge = buildKnowledgeIndex(passages, { companyName });
+  const conversation = createConversation({ companyName, transferNumber: TRANSFER_NUMBER, knowledge });
+  conversation.greet();
+  const t1 = performance.now();
+  const reply = conversation.onCallerText(question);
+  const t2 = performance.now();
+  return { reply, turnMs: t2 - t1, setupToGreetingMs: t1 - t0 };
+}
+
+function latencySummary(samples: number[][]) {
+  // samples[run][turn]: report the median across runs of each statistic, so one noisy run does not decide it.
+  const per = (f: (xs: number[]) => number) => round(median(samples.map(f)), 3);
+  return {
+    p50: per((xs) => percentile(xs, 50)),
+    p95: per((xs) => percentile(xs, 95)),
+    max: per((xs) => Math.max(...xs)),
+  };
+}
+
+async function main() {
+  const data = loadEvalData();
+  const turns = data.turns;
+  console.log(`DSTC10 track 2 validation: ${turns.length} knowledge-seeking turns, data from ${data.dir}`);
+
+  // Ingestion: every business asked about, plus a variant without the gold entry per turn.
+  const answerableKb = new Map<string, KnowledgePassage[]>();
+  const unanswerableKb = new Map<number, KnowledgePassage[]>();
+  const ingestMs: number[] = [];
+  for (const turn of turns) {
+    const b = data.businesses.get(turn.businessKey);
+    if (!b) throw new Error(`unknown business ${turn.businessKey}`);
+    if (!answerableKb.has(b.key)) {
+      const t = performance.now();
+      answerableKb.set(b.key, await ingest(uploadsOf(b)));
+      ingestMs.push(performance.now() - t);
+    }
+    unanswerableKb.set(turn.id, await ingest(uploadsOf(b, turn.goldDocId)));
+  }
+
+  const records: TurnRecord[] = [];
+  const turnSamples: number[][] = [];
+  const greetSamples: number[][] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const turnMs: number[] = [];
+    const greetMs: number[] = [];
+    for (const turn of turns) {
+      const b = data.businesses.get(turn.businessKey)!;
+      const a = callOnce(b.name, answerableKb.get(b.key)!, turn.question);
+      const u = callOnce(b.name, unanswerableKb.get(turn.id)!, turn.question);
+      turnMs.push(a.turnMs, u.turnMs);
+      greetMs.push(a.setupToGreetingMs, u.setupToGreetingMs);
+      if (run > 0) continue;
+      const aSource = a.reply.sources[0];
+      const aPassage = a.reply.answer?.passages[0];
+      const answered = a.reply.handoff === undefined && aSource !== undefined;
+      const uPassage = u.reply.answer?.passages[0];
+      records.push({
+        id: turn.id,
+        split: splitOf(b.key),
+        question: turn.question,
+        gold: turn.goldTitle,
+        answerable: {
+          reply: a.reply.text,
+          answered,
+          correct: answered && isGold(aPassage, turn, b),
+          source: aPassage?.heading ?? null,
+          relevance: aSource?.relevance ?? null,
+          f1: tokenF1(a.reply.text, turn.goldResponse),
+        },
+        unanswerable: {
+          reply: u.reply.text,
+          escalated: u.reply.handoff !== undefined,
+          reason: u.reply.handoff?.reason ?? null,
+          source: uPassage?.heading ?? null,
+          relevance: u.reply.sources[0]?.relevance ?? null,
+        },
+      });
+    }
+    turnSamples.push(turnMs);
+    greetSamples.push(greetMs);
+  }
+
+  const quality = (rs: TurnRecord[]) => ({
+    turns: rs.length,
+    answerableAccuracy: round(rs.filter((r) => r.answerable.correct).length / rs.length),
+    escalationAccuracy: round(rs.filter((r) => r.unanswerable.reason === 'no_answer').length / rs.length),
+    wrongAnswerRate: round(
+      rs.filter((r) => r.answerable.answered && !r.answerable.correct).length / rs.length,
+    ),
+    answerableEscalated: round(rs.filter((r) => !r.answerable.answered).length / rs.length),
+    unanswerableAnswered: round(rs.filter((r) => !r.unanswerable.escalated).length / rs.length),
+    f1: round(mean(rs.map((r) => r.answerable.f1))),
+    f1WhenCorrect: round(mean(rs.filter((r) => r.answerable.correct).map((r) => r.answerable.f1))),
+  });
+
+  // Large knowledge: one business holding every entity's entries.
+  const allUploads: Upload[] = [];
+  const domainsSeen = new Set<string>();
+  for (const b of data.businesses.values()) {
+    allUploads.push({ name: `${b.name} FAQ.txt`, entries: b.entries });
+    if (b.domainEntries.length > 0 && !domainsSeen.has(b.domain)) {
+      domainsSeen.add(b.domain);
+      allUploads.push({ name: `${b.domain} general FAQ.txt`, entries: b.domainEntries });
+    }
+  }
+  const tLarge = performance.now();
+  const largePassages = await ingest(allUploads);
+  const largeIngestMs = performance.now() - tLarge;
+  const largeBuildMs: number[] = [];
+  const largeTurnSamples: number[][] = [];
+  let largeAnswered = 0;
+  let largeCorrect = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const t = performance.now();
+    const knowledge = buildKnowledgeIndex(largePassages);
+    largeBuildMs.push(performance.now() - t);
+    const samples: number[] = [];
+    for (const turn of turns) {
+      // A fresh call per question, on the one large index (built once per call in the runtime; timed above).
+      const conversation = createConversation({
+        companyName: 'San Francisco Guide',
+        transferNumber: TRANSFER_NUMBER,
+        knowledge,
+      });
+      conversation.greet();
+      const t1 = performance.now();
+      const reply = conversation.onCallerText(turn.question);
+      samples.push(performance.now() - t1);
+      if (run === 0 && reply.handoff === undefined) {
+        largeAnswered++;
+        if (isGold(reply.answer?.passages[0], turn, data.businesses.get(turn.businessKey)!)) largeCorrect++;
+      }
+    }
+    largeTurnSamples.push(samples);
+  }
+  // Setup of a call on the large business: with the index built in the call's setup, and with an index the
+  // runtime already holds for this agent (it is immutable, so calls of one agent can share it).
+  const largeGreeting: number[] = [];
+  const largeGreetingCached: number[] = [];
+  const cachedIndex = buildKnowledgeIndex(largePassages);
+  for (let run = 0; run < RUNS; run++) {
+    const t = performance.now();
+    const knowledge = buildKnowledgeIndex(largePassages);
+    createConversation({
+      companyName: 'San Francisco Guide',
+      transferNumber: TRANSFER_NUMBER,
+      knowledge,
+    }).greet();
+    const t1 = performance.now();
+    createConversation({
+      companyName: 'San Francisco Guide',
+      transferNumber: TRANSFER_NUMBER,
+      knowledge: cachedIndex,
+    }).greet();
+    largeGreeting.push(t1 - t);
+    largeGreetingCached.push(performance.now() - t1);
+  }
+
+  const result = {
+    date: new Date().toISOString(),
+    command: 'npm run bench:agent',
+    data: 'DSTC10 track 2 validation (val_eval_flat.jsonl), knowledge-seeking turns',
+    runs: RUNS,
+    targets: {
+      answerableAccuracy: '>= 0.90',
+      escalationAccuracy: '>= 0.90',
+      wrongAnswerRate: '<= 0.05',
+      turnP95Ms: '<= 25 (businesses), <= 50 (large)',
+      setupToGreetingMs: '<= 10',
+    },
+    quality: quality(records),
+    qualityBySplit: {
+      A: quality(records.filter((r) => r.split === 'A')),
+      B: quality(records.filter((r) => r.split === 'B')),
+    },
+    latencyMs: {
+      turn: latencySummary(turnSamples),
+      setupToGreeting: latencySummary(greetSamples),
+    },
+    ingestion: {
+      businesses: answerableKb.size,
+      passages: [...answerableKb.values()].reduce((n, p) => n + p.length, 0),
+      totalMs: round(
+        ingestMs.reduce((a, b) => a + b, 0),
+        1,
+      ),
+      perBusinessMedianMs: round(median(ingestMs), 3),
+    },
+    large: {
+      passages: largePassages.length,
+      ingestMs: round(largeIngestMs, 1),
+      indexBuildMs: round(median(largeBuildMs), 1),
+      setupToGreetingMs: round(median(largeGreeting), 1),
+      setupToGreetingWithCachedIndexMs: round(median(largeGreetingCached), 3),
+      turn: latencySummary(largeTurnSamples),
+      // Informational: with every entity in one index "do they take credit cards" is ambiguous.
+      answeredRate: round(largeAnswered / turns.length),
+      accuracy: round(largeCorrect / turns.length),
+    },
+  };
+
+  printSummary(result);
+  const verbose = process.env.BENCH_VERBOSE === '1';
+  const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `agent-${result.date.slice(0, 10)}.json`);
+  // Per-turn details only for the failures, to keep the file small.
+  const failures = records
+    .filter((r) => !r.answerable.correct || r.unanswerable.reason !== 'no_answer')
+    .map((r) => ({
+      id: r.id,
+      question: r.question,
+      gold: r.gold,
+      answerable: { ...r.answerable, reply: undefined },
+      unanswerable: { ...r.unanswerable, reply: undefined },
+    }));
+  writeFileSync(file, `${JSON.stringify({ ...result, failures }, null, 2)}\n`);
+  if (verbose) for (const f of failures) console.log(JSON.stringify(f));
+  console.log(`saved ${path.relative(process.cwd(), file)}`);
+}
+
+function printSummary(r: {
+  quality: Record<string, number>;
+  qualityBySplit: Record<string, Record<string, number>>;
+  latencyMs: { turn: Record<string, number>; setupToGreeting: Record<string, number> };
+  ingestion: Record<string, number>;
+  large: Record<string, unknown>;
+}) {
+  const q = r.quality;
+  const pct = (n: number | undefined) => `${((n ?? 0) * 100).toFixed(1)}%`;
+  console.log('');
+  console.log(`answerable accuracy      ${pct(q.answerableAccuracy)}   (target >= 90%)`);
+  console.log(
+    `escalation accuracy      ${pct(q.escalationAccuracy)}   (target >= 90%, unanswerable variant)`,
+  );
+  console.log(`wrong-answer rate        ${pct(q.wrongAnswerRate)}   (target <= 5%)`);
+  console.log(`token F1 (spoken answer) ${q.f1}   (${q.f1WhenCorrect} when correct)`);
+  for (const [k, s] of Object.entries(r.qualityBySplit)) {
+    console.log(
+      `  split ${k}: answerable ${pct(s.answerableAccuracy)}, escalation ${pct(s.escalationAccuracy)}, wrong ${pct(s.wrongAnswerRate)} (${s.turns} turns)`,
+    );
+  }
+  const t = r.latencyMs.turn;
+  console.log(`turn latency ms          p50 ${t.p50}  p95 ${t.p95}  max ${t.max}   (target p95 <= 25)`);
+  const g = r.latencyMs.setupToGreeting;
+  console.log(`setup -> greeting ms     p50 ${g.p50}  p95 ${g.p95}  max ${g.max}   (target <= 10)`);
+  console.log(
+    `ingestion                ${r.ingestion.businesses} businesses, ${r.ingestion.passages} passages, ${r.ingestion.totalMs} ms total`,
+  );
+  const l = r.large as {
+    passages: number;
+    ingestMs: number;
+    indexBuildMs: number;
+    setupToGreetingMs: number;
+    setupToGreetingWithCachedIndexMs: number;
+    turn: Record<string, number>;
+    answeredRate: number;
+    accuracy: number;
+  };
+  console.log(
+    `large: ${l.passages} passages, ingest ${l.ingestMs} ms, index ${l.indexBuildMs} ms, setup->greeting ${l.setupToGreetingMs} ms (${l.setupToGreetingWithCachedIndexMs} ms with the agent's index cached)`,
+  );
+  console.log(
+    `large turn latency ms    p50 ${l.turn.p50}  p95 ${l.turn.p95}  max ${l.turn.max}   (target p95 <= 50)`,
+  );
+  console.log(
+    `large (informational)    answered ${pct(l.answeredRate)}, from the gold passage ${pct(l.accuracy)}`,
+  );
+}
+
+await main();

@@ -1,0 +1,97 @@
+/**
+ * Turning retrieved passages into what the agent says. The engine always produces an extractive answer
+ * (synchronously, no model); a runtime with an LLM may reword it with its own AnswerComposer, grounded only on
+ * the same passages, and fall back to the extractive text on error or timeout.
+ */
+import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
+import { splitSentences } from './passages.ts';
+import { tokenize } from './retrieval/text.ts';
+
+export interface AnswerRequest {
+  companyName: string;
+  /** The caller's question as heard (speech-recognition text). */
+  question: string;
+  /** The passages judged relevant, best first. The answer must rest on these only. */
+  passages: KnowledgePassage[];
+}
+
+/** The seam for answer wording. `compose` returns spoken text: no markdown, no URLs, a sentence or three. */
+export interface AnswerComposer {
+  compose(request: AnswerRequest): string | Promise<string>;
+}
+
+const MAX_SENTENCES = 3;
+const MAX_WORDS = 60;
+
+/** The built-in composer: the most relevant sentences of the best passage, cleaned up for speech. */
+export const extractiveComposer = {
+  compose(request: AnswerRequest): string {
+    return composeExtractive(request);
+  },
+} satisfies AnswerComposer;
+
+export function composeExtractive(request: AnswerRequest): string {
+  const passage = request.passages[0];
+  if (!passage) return '';
+  const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));
+  if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
+
+  let chosen = sentences;
+  if (sentences.length > MAX_SENTENCES || wordCount(sentences.join(' ')) > MAX_WORDS) {
+    // Keep the sentences that share most words with the question, in document order; the first sentence of a
+    // passage usually states the answer, so it gets a head start.
+    const q = new Set(
+      tokenize(request.question)
+        .filter((t) => !t.stop)
+        .map((t) => t.stem),
+    );
+    const scored = sentences.map((s, i) => {
+      const overlap = tokenize(s).filter((t) => !t.stop && q.has(t.stem)).length;
+      return { i, s, score: overlap + (i === 0 ? 0.5 : 0) };
+    });
+    const picked: typeof scored = [];
+    let words = 0;
+    for (const c of [...scored].sort((a, b) => b.score - a.score || a.i - b.i)) {
+      const n = wordCount(c.s);
+      if (picked.length > 0 && (picked.length >= MAX_SENTENCES || words + n > MAX_WORDS)) continue;
+      picked.push(c);
+      words += n;
+    }
+    chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
+  }
+  return finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2));
+}
+
+/** Removes what cannot be spoken: markdown, URLs, e-mail link syntax, bullets, table pipes, stray symbols. */
+export function toSpokenText(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ') // images
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their label
+    .replace(/<https?:[^>]*>/gi, ' our website ')
+    .replace(/\b(?:https?:\/\/|www\.)[^\s)]+/gi, ' our website ')
+    .replace(/\b[a-z0-9-]+\.(?:com|org|net|io|co|us|uk)(?:\/[^\s]*)?\b/gi, ' our website ')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|`{1,3}|~~)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/[*_`~|<>{}\\]/g, ' ')
+    .replace(/\s*\n+\s*/g, '. ')
+    .replace(/\.(\s*\.)+/g, '.')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== '').length;
+}
+
+function limitWords(text: string, max: number): string {
+  const words = text.split(/\s+/);
+  return words.length <= max ? text : words.slice(0, max).join(' ');
+}
+
+function finishSentence(text: string): string {
+  const t = text.trim();
+  if (t === '') return t;
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}

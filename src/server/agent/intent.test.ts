@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { detectIntent } from './intent.ts';
+
+const intent = (text: string) => detectIntent(text).intent;
+
+describe('detectIntent', () => {
+  it.each([
+    'can I talk to a real person',
+    'Operator.',
+    'operator please',
+    "I'd like to speak with someone",
+    'let me speak to the manager',
+    'transfer me please',
+    'can you connect me to a representative',
+    'is there someone I can talk to',
+    'uh get me a human',
+  ])('recognises a request for a person: %s', (text) => {
+    expect(intent(text)).toBe('request_person');
+  });
+
+  it.each(['do you have multilingual staff', 'do they speak french', 'do you offer airport transfer'])(
+    'does not take a question about staff for a request: %s',
+    (text) => {
+      expect(intent(text)).toBe('question');
+    },
+  );
+
+  it('treats small talk wrapped around a question as a question', () => {
+    expect(intent('thanks do they take master card')).toBe('question');
+    expect(intent('great uh is there a facility nearby i can park bie bye')).toBe('question');
+    expect(intent('hi what are your hours')).toBe('question');
+  });
+
+  it('recognises closings, thanks and greetings on their own', () => {
+    expect(intent('ok thanks bye')).toBe('goodbye');
+    expect(intent("no that's all, have a nice day")).toBe('goodbye');
+    expect(intent('thank you so much')).toBe('thanks');
+    expect(intent('hello')).toBe('greeting');
+    expect(intent('no thanks')).toBe('deny');
+    expect(intent('um')).toBe('unclear');
+  });
+});

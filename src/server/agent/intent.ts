@@ -1,0 +1,72 @@
+/**
+ * What the caller wants from a turn, from speech-recognition text. Small talk is recognised only when little
+ * else was said: "thanks, do they take credit cards" is a question, "ok thanks bye" is a goodbye, and
+ * "is there a place to park my bike bye" is still a question.
+ */
+import { normalizeText } from './retrieval/text.ts';
+
+export type CallerIntent =
+  'greeting' | 'thanks' | 'goodbye' | 'request_person' | 'affirm' | 'deny' | 'question' | 'unclear';
+
+const PERSON =
+  '(?:a |an |the |some |your |to )?(?:real |live |actual |human |another )?(?:person|human|human being|someone|somebody|anyone|anybody|representative|rep|agent|operator|manager|supervisor|receptionist|attendant|staff member|employee|owner)';
+
+/** Requests to be put through to a human, in the many ways callers say it. */
+const REQUEST_PERSON: RegExp[] = [
+  new RegExp(
+    `\\b(?:speak|talk|chat|connect|transfer|put|get|pass|send|forward|switch)(?:ing)? (?:me )?(?:with |to |through to |over to |me to |me through to |back to )?${PERSON}\\b`,
+  ),
+  new RegExp(
+    `\\b(?:want|need|like|get|give|have|reach|is there)(?: me)? (?:to )?${PERSON} (?:on the (?:phone|line)|please|now)\\b`,
+  ),
+  /\b(?:operator|representative|receptionist|customer service|front desk|live agent|real person|live person|human being)\s*(?:please)?$/,
+  /^(?:operator|representative|agent|human|person|reception|receptionist|a human|a person|a real person|customer service)(?: please)?$/,
+  /\b(?:are you|is this) (?:a )?(?:robot|machine|bot|computer|real person|recording)\b.*\b(?:person|human|someone|somebody)\b/,
+  /\b(?:transfer|connect|put) me\b/,
+  /\b(?:someone|somebody|a person|a human|anyone|anybody) (?:i|we) (?:can|could) (?:speak|talk) (?:to|with)\b/,
+  /\bi (?:do not|don't) want to (?:talk|speak) to (?:a |the )?(?:robot|machine|bot|computer)\b/,
+];
+
+const GOODBYE =
+  /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+const THANKS =
+  /\b(?:thanks|thank you|thank u|thx|cheers|appreciate it|much appreciated|that helps|that is helpful|great help)\b/;
+const GREETING = /^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening)|yo)\b/;
+const AFFIRM = /^(?:yes|yeah|yep|yup|sure|ok|okay|alright|right|correct|please|yes please|i do|i have)\b/;
+const DENY = /^(?:no|nope|nah|not really|no thanks|no thank you|i am good|i am fine|i am ok|that is ok)\b/;
+
+/** Words that make up small talk; what is left after removing them is the substance of the turn. */
+const SMALL_TALK = new Set(
+  `hi hello hey hiya howdy good morning afternoon evening yo thanks thank you u thx cheers appreciate it much
+   appreciated that helps is helpful great help bye goodbye see ya talk to later take care have a nice day night
+   one weekend all it will be everything nothing else i am done set no more questions hang up yes yeah yep yup sure
+   ok okay alright right correct please do not nope nah really fine so very oh um umm uh uhh hmm ah well perfect
+   awesome cool wonderful lovely excellent then just and the for your my`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+);
+
+export interface IntentResult {
+  intent: CallerIntent;
+  /** The caller's text, normalised (lower case, no punctuation). */
+  normalized: string;
+}
+
+export function detectIntent(text: string): IntentResult {
+  const normalized = normalizeText(text);
+  if (normalized === '') return { intent: 'unclear', normalized };
+  if (REQUEST_PERSON.some((re) => re.test(normalized))) return { intent: 'request_person', normalized };
+
+  const words = normalized.split(' ');
+  const substance = words.filter((w) => !SMALL_TALK.has(w));
+  // A question with substance wins over the small talk wrapped around it.
+  if (substance.length >= 2 || (substance.length === 1 && !GOODBYE.test(normalized))) {
+    return { intent: 'question', normalized };
+  }
+  if (GOODBYE.test(normalized)) return { intent: 'goodbye', normalized };
+  if (DENY.test(normalized)) return { intent: 'deny', normalized };
+  if (THANKS.test(normalized)) return { intent: 'thanks', normalized };
+  if (GREETING.test(normalized)) return { intent: 'greeting', normalized };
+  if (AFFIRM.test(normalized)) return { intent: 'affirm', normalized };
+  return { intent: substance.length > 0 ? 'question' : 'unclear', normalized };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { splitIntoPassages } from './passages.ts';
+
+describe('splitIntoPassages', () => {
+  it('keeps an FAQ question and its answer together, with the question as heading', () => {
+    const passages = splitIntoPassages([
+      {
+        page: 1,
+        text: 'Do you have parking?\nYes, free parking behind the shop.\n\nAre dogs allowed?\nOnly guide dogs are allowed inside.',
+      },
+    ]);
+    expect(passages).toEqual([
+      { ord: 0, heading: 'Do you have parking?', page: 1, text: 'Yes, free parking behind the shop.' },
+      { ord: 1, heading: 'Are dogs allowed?', page: 1, text: 'Only guide dogs are allowed inside.' },
+    ]);
+  });
+
+  it('keeps explicit headings and the page each section starts on', () => {
+    const passages = splitIntoPassages([
+      { page: 1, text: '# Opening hours\nWe open at 9am every weekday.' },
+      { page: 2, text: '## Returns\nItems can be returned within 30 days with a receipt.' },
+    ]);
+    expect(passages.map((p) => [p.heading, p.page])).toEqual([
+      ['Opening hours', 1],
+      ['Returns', 2],
+    ]);
+    expect(passages[1]!.text).toBe('Items can be returned within 30 days with a receipt.');
+  });
+
+  it('recognises plain-text headings without taking a short answer for one', () => {
+    const passages = splitIntoPassages([
+      {
+        page: null,
+        text: 'SERVICES\nWe repair bikes of every make.\n\n2. Prices\nA basic tune-up costs $60.\n\nIs smoking allowed?\nNo smoking anywhere',
+      },
+    ]);
+    expect(passages.map((p) => p.heading)).toEqual(['SERVICES', '2. Prices', 'Is smoking allowed?']);
+    expect(passages[2]!.text).toBe('No smoking anywhere');
+  });
+
+  it('splits a long section into passages of at most about 200 words at sentence boundaries', () => {
+    const sentence = (i: number) =>
+      `Sentence number ${i} explains one more detail of the warranty policy for customers.`;
+    const body = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
+    const passages = splitIntoPassages([{ page: 3, text: `# Warranty\n${body}` }]);
+    expect(passages.length).toBeGreaterThan(2);
+    for (const p of passages) {
+      const words = p.text.split(/\s+/).length;
+      expect(words).toBeLessThanOrEqual(280);
+      expect(words).toBeGreaterThanOrEqual(80);
+      expect(p.text).toMatch(/^Sentence number \d+/);
+      expect(p.text).toMatch(/customers\.$/);
+      expect(p.heading).toBe('Warranty');
+      expect(p.page).toBe(3);
+    }
+    expect(passages.map((p) => p.ord)).toEqual(passages.map((_, i) => i));
+  });
+
+  it('takes a question typed with a full stop for a heading when its answer follows', () => {
+    const passages = splitIntoPassages([
+      {
+        page: null,
+        text: 'Do you deliver?\nYes, within five miles.\n\nAre children allowed at your location.\nYes, children are welcome.',
+      },
+    ]);
+    expect(passages.map((p) => [p.heading, p.text])).toEqual([
+      ['Do you deliver?', 'Yes, within five miles.'],
+      ['Are children allowed at your location.', 'Yes, children are welcome.'],
+    ]);
+  });
+
+  it('drops a title that has nothing under it', () => {
+    const passages = splitIntoPassages([
+      { page: null, text: '# Bakery FAQ\n\nDo you deliver?\nYes, within five miles.' },
+    ]);
+    expect(passages).toHaveLength(1);
+    expect(passages[0]!.heading).toBe('Do you deliver?');
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The chunker every upload goes through: extracted pages -> passages the agent retrieves from.
+ *
+ * A passage is one answerable unit: an FAQ question with its answer, or ~80-200 words of a section,
+ * always carrying the heading it sits under and the page it came from (so a call record can cite it).
+ */
+
+/** One page of an extracted document. `text` lines are separated by "\n"; "# " / "## " lines are known headings. */
+export interface ExtractedPage {
+  page: number | null;
+  text: string;
+}
+
+export interface PassageDraft {
+  /** Position of the passage in its document, from 0. */
+  ord: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}
+
+/** Sections longer than this are split at sentence boundaries. */
+const MAX_WORDS = 200;
+/** A split never leaves a tail shorter than this when it can be merged into the previous piece. */
+const MIN_WORDS = 80;
+/** Heuristic headings in plain text are short. */
+const MAX_HEADING_WORDS = 14;
+const MAX_QUESTION_HEADING_WORDS = 30;
+
+/** How questions open, including polite and indirect forms ("Hi, do you ...", "I was wondering how ..."). */
+const INTERROGATIVE =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[,!.]?\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|what|what's|when|where|which|who|whose|why|how|i was wondering|i(?:'d| would)? (?:just )?(?:like|want|wanted|need) to (?:know|find out|ask|check)|tell me|can you tell me|please tell me)\b/i;
+
+type LineKind = 'explicit-heading' | 'question' | 'heading-like' | 'text' | 'blank';
+
+interface Line {
+  kind: LineKind;
+  text: string;
+  page: number | null;
+}
+
+interface Section {
+  heading: string | null;
+  page: number | null;
+  paragraphs: string[];
+}
+
+/** Splits extracted pages into passages, keeping headings and page numbers. */
+export function splitIntoPassages(pages: ExtractedPage[]): PassageDraft[] {
+  const lines = classifyLines(pages);
+  const sections = groupSections(lines);
+  const drafts: PassageDraft[] = [];
+  for (const section of sections) {
+    const body = section.paragraphs.join('\n').trim();
+    // A heading with nothing under it (a document title before the first question) is not a passage.
+    if (body === '') continue;
+    for (const chunk of chunkText(section.paragraphs)) {
+      drafts.push({ ord: 0, heading: section.heading, page: section.page, text: chunk });
+    }
+  }
+  return drafts.map((draft, ord) => ({ ...draft, ord }));
+}
+
+function classifyLines(pages: ExtractedPage[]): Line[] {
+  const out: Line[] = [];
+  for (const page of pages) {
+    const raw = page.text.replace(/\r\n?/g, '\n').split('\n');
+    for (const rawLine of raw) {
+      const text = rawLine.replace(/\s+/g, ' ').trim();
+      out.push({ kind: lineKind(text), text: stripHeadingMarks(text), page: page.page });
+    }
+    // A page break separates blocks like a blank line does.
+    out.push({ kind: 'blank', text: '', page: page.page });
+  }
+  return out;
+}
+
+function lineKind(text: string): LineKind {
+  if (text === '') return 'blank';
+  if (/^#{1,6}\s+\S/.test(text)) return 'explicit-heading';
+  const words = text.split(' ').length;
+  if (/\?["')\].]*$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS) return 'question';
+  // An FAQ question typed with a full stop ("Are children allowed at your location."): a title candidate only,
+  // so it becomes a heading when it opens a block and an answer follows it.
+  if (INTERROGATIVE.test(text) && /\.$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS)
+    return 'heading-like';
+  if (words > MAX_HEADING_WORDS) return 'text';
+  if (/^[-*•]\s/.test(text)) return 'text'; // bullet items are content, not titles
+  if (/^(\d+(\.\d+)*[.)]?|[IVX]+\.|[A-Z]\.)\s+\S/.test(text) && !/[.!;,]$/.test(text)) return 'heading-like';
+  if (/[.!;:,]$/.test(text)) return text.endsWith(':') && words <= 8 ? 'heading-like' : 'text';
+  return 'heading-like';
+}
+
+function stripHeadingMarks(text: string): string {
+  return text.replace(/^#{1,6}\s+/, '').trim();
+}
+
+/**
+ * Groups lines into sections. A heading-like line only becomes a heading when it opens a block (after a blank
+ * line or at the start) and text follows it; a question line is always a heading (FAQ style); a short line right
+ * after a heading is the answer, not another heading ("Parking?" / "Free on site").
+ */
+function groupSections(lines: Line[]): Section[] {
+  const sections: Section[] = [];
+  let current: Section = { heading: null, page: lines[0]?.page ?? null, paragraphs: [] };
+  let paragraph: string[] = [];
+  let atBlockStart = true;
+  /** The previous line was a heuristic heading (an FAQ question or a title-like line). */
+  let afterHeading = false;
+
+  const flushParagraph = () => {
+    if (paragraph.length > 0) current.paragraphs.push(paragraph.join(' '));
+    paragraph = [];
+  };
+  const startSection = (heading: string, page: number | null) => {
+    flushParagraph();
+    if (current.heading !== null || current.paragraphs.length > 0) sections.push(current);
+    current = { heading, page, paragraphs: [] };
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.kind === 'blank') {
+      flushParagraph();
+      atBlockStart = true;
+      if (current.paragraphs.length === 0) afterHeading = false; // "# Title", blank, then the first question
+      continue;
+    }
+    const next = nextNonBlank(lines, i);
+    const isHeading =
+      line.kind === 'explicit-heading' ||
+      (line.kind === 'question' && !afterHeading) ||
+      (line.kind === 'heading-like' &&
+        atBlockStart &&
+        !afterHeading &&
+        next !== null &&
+        (next.kind === 'text' || next.kind === 'heading-like'));
+    if (isHeading) {
+      startSection(line.text, line.page);
+      // An explicit "#" heading may be followed by an FAQ question; a question is followed by its answer.
+      afterHeading = line.kind !== 'explicit-heading';
+    } else {
+      // A section without a heading starts on the page of its first line.
+      if (current.heading === null && current.paragraphs.length === 0 && paragraph.length === 0) {
+        current.page = line.page;
+      }
+      paragraph.push(line.text);
+      afterHeading = false;
+    }
+    atBlockStart = false;
+  }
+  flushParagraph();
+  if (current.heading !== null || current.paragraphs.length > 0) sections.push(current);
+  return sections;
+}
+
+function nextNonBlank(lines: Line[], i: number): Line | null {
+  for (let j = i + 1; j < lines.length; j++) {
+    if (lines[j]!.kind !== 'blank') return lines[j]!;
+  }
+  return null;
+}
+
+function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+/** Splits a section's paragraphs into chunks of at most MAX_WORDS, at sentence boundaries. */
+function chunkText(paragraphs: string[]): string[] {
+  const total = paragraphs.reduce((n, p) => n + countWords(p), 0);
+  if (total <= MAX_WORDS) return [paragraphs.join('\n')];
+
+  const sentences = paragraphs.flatMap((p) => splitSentences(p));
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let words = 0;
+  for (const sentence of sentences) {
+    const n = countWords(sentence);
+    if (words > 0 && words + n > MAX_WORDS) {
+      chunks.push(current.join(' '));
+      current = [];
+      words = 0;
+    }
+    // A single sentence longer than the limit is cut at word boundaries.
+    if (n > MAX_WORDS) {
+      const parts = sentence.split(/\s+/);
+      for (let k = 0; k < parts.length; k += MAX_WORDS) chunks.push(parts.slice(k, k + MAX_WORDS).join(' '));
+      continue;
+    }
+    current.push(sentence);
+    words += n;
+  }
+  if (current.length > 0) {
+    const tail = current.join(' ');
+    const last = chunks[chunks.length - 1];
+    if (
+      last !== undefined &&
+      countWords(tail) < MIN_WORDS &&
+      countWords(last) + countWords(tail) <= MAX_WORDS + MIN_WORDS
+    ) {
+      chunks[chunks.length - 1] = `${last} ${tail}`;
+    } else {
+      chunks.push(tail);
+    }
+  }
+  return chunks;
+}
+
+/** Sentence split that keeps abbreviations like "a.m.", "Dr." and decimals together. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  // Lazy up to a sentence end, so text with inner periods ("8 a.m. to 6", "3.5 hours") is never dropped.
+  const re = /[\s\S]+?(?:[.!?]+(?=\s+[A-Z0-9"'(]|\s*$)|$)/g;
+  let buffer = '';
+  for (const match of text.match(re) ?? [text]) {
+    buffer += match;
+    const trimmed = buffer.trim();
+    // Do not end a sentence after a short abbreviation ("Dr.", "St.", "a.m.") or a single initial.
+    if (/\b(?:[A-Za-z]|Dr|Mr|Mrs|Ms|St|Ave|No|vs|etc|approx|[ap]\.m)\.$/.test(trimmed)) continue;
+    if (trimmed !== '') out.push(trimmed);
+    buffer = '';
+  }
+  if (buffer.trim() !== '') out.push(buffer.trim());
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * Spelling tolerance for speech-recognition noise: a misheard word is matched to a word the knowledge base
+ * actually contains when it is one or two edits away ("delver" -> "deliver") or sounds the same
+ * ("bagage" -> "baggage", "wif" -> "wifi"). Only words absent from the knowledge base are corrected, and only
+ * towards words present in it, so correction cannot invent a topic the documents do not have.
+ */
+
+/** A rough English sound key: consonant skeleton with similar sounds merged (a simplified Metaphone). */
+export function phoneticKey(word: string): string {
+  let w = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (w === '') return '';
+  w = w
+    .replace(/^kn|^gn|^pn|^wr/, (m) => m[1]!)
+    .replace(/^x/, 's')
+    .replace(/ph/g, 'f')
+    .replace(/gh/g, '')
+    .replace(/ck/g, 'k')
+    .replace(/sch/g, 'sk')
+    .replace(/(sh|ch|tch)/g, 'x')
+    .replace(/th/g, '0')
+    .replace(/dg(?=[eiy])/g, 'j')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/v/g, 'f')
+    .replace(/g(?=[eiy])/g, 'j')
+    .replace(/d$/, 't');
+  const first = /[aeiouy]/.test(w[0]!) ? 'a' : w[0]!;
+  const rest = w.slice(1).replace(/[aeiouyhw]/g, '');
+  return (first + rest).replace(/(.)\1+/g, '$1');
+}
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up past `max`.
+ * Returns max + 1 when the distance exceeds max.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  const n = a.length;
+  const m = b.length;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = new Array<number>(m + 1);
+  let cur = new Array<number>(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[m]!;
+}
+
+/** How many edits a word of this length may be away from a known word and still be taken for it. */
+export function allowedEdits(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 6) return 1;
+  return 2;
+}

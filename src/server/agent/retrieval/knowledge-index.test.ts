@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { BAKERY_NAME, bakeryPassages } from '../__fixtures__/bakery.ts';
+import { buildKnowledgeIndex } from './knowledge-index.ts';
+
+const index = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
+const best = (question: string) => index.search(question).hits[0]?.passage.heading ?? null;
+
+describe('knowledge index', () => {
+  it('finds the passage a plainly worded question is about', () => {
+    expect(best('do you have gluten free bread')).toBe('Do you have gluten-free bread?');
+    expect(index.search('do you have gluten free bread').answerable).toBe(true);
+    expect(best('can i pay with my credit card')).toBe('Do you accept credit cards?');
+  });
+
+  it('tolerates speech-recognition noise: split words, misheard words and fillers', () => {
+    expect(best('um so what is the check kin time for the baking class')).toBe(
+      'What time is check-in for baking classes?',
+    );
+    expect(best('uh do they have wi fi there')).toBe('Do you have Wi-Fi?');
+    expect(best('ok do they delver')).toBe('Do you deliver?');
+  });
+
+  it('matches everyday synonyms of the words the documents use', () => {
+    expect(best('what time do you close on saturday')).toBe('What are your opening hours?');
+    expect(best('is there somewhere to park my car')).toBe('Is there parking?');
+  });
+
+  it('is not confident about a topic the documents do not cover', () => {
+    const result = index.search('do you sell wedding flowers and bouquets');
+    expect(result.answerable).toBe(false);
+    expect(index.search('can i bring my dog inside').answerable).toBe(false);
+  });
+
+  it('reports a relevance between 0 and 1, higher for the right passage', () => {
+    const hits = index.search('how much does delivery cost').hits;
+    expect(hits[0]!.passage.heading).toBe('How much is delivery?');
+    for (const h of hits) expect(h.relevance).toBeGreaterThanOrEqual(0);
+    expect(hits[0]!.relevance).toBeLessThanOrEqual(1);
+    expect(hits[0]!.relevance).toBeGreaterThan(hits[1]!.relevance);
+  });
+
+  it('answers nothing for an empty index or a question without content words', () => {
+    expect(buildKnowledgeIndex([]).search('do you deliver').answerable).toBe(false);
+    const result = index.search('um well you know');
+    expect(result.queryWords).toEqual([]);
+    expect(result.answerable).toBe(false);
+  });
+});

@@ -1,0 +1,410 @@
+/**
+ * The in-memory index a call searches: BM25 over passage headings and text, with stems, compounds, synonyms and
+ * spelling tolerance on the query side, and a calibrated relevance score for the answer/escalate decision.
+ * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
+ * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
+ */
+import { allowedEdits, editDistance, phoneticKey } from './fuzzy.ts';
+import {
+  RELEVANCE_THRESHOLD,
+  relevanceOf,
+  type RelevanceFeatures,
+  type RelevanceModel,
+} from './relevance.ts';
+import { SYNONYMS, applyPhrases } from './synonyms.ts';
+import {
+  adjacentCompounds,
+  hyphenCompounds,
+  normalizeText,
+  termOf,
+  tokenize,
+  tokenizeNormalized,
+  type Token,
+} from './text.ts';
+
+export interface KnowledgePassage {
+  id: string;
+  documentName: string;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}
+
+export interface SearchHit {
+  passage: KnowledgePassage;
+  /** Raw BM25 score (only comparable within one search). */
+  score: number;
+  /** Calibrated probability that this passage answers the question, in [0, 1]. */
+  relevance: number;
+  features: RelevanceFeatures;
+}
+
+export interface SearchResult {
+  /** Candidates, best first (at most `limit`). */
+  hits: SearchHit[];
+  /** True when the best hit is relevant enough to answer from. */
+  answerable: boolean;
+  /** Content words of the question that the knowledge base matched, for explanations and tests. */
+  matchedTerms: string[];
+  /** The content words of the question itself (context words excluded); empty means nothing to search for. */
+  queryWords: string[];
+}
+
+export interface SearchOptions {
+  /** Earlier caller text to fall back on for elliptical questions; its words count half. */
+  context?: string | null;
+  limit?: number;
+  /** Override the calibrated model (used by the calibration script). */
+  model?: RelevanceModel;
+}
+
+export interface KnowledgeIndex {
+  readonly size: number;
+  search(question: string, options?: SearchOptions): SearchResult;
+}
+
+// BM25 parameters (the usual defaults) and field weighting: a heading is the passage's question, so its words
+// count more than the body's.
+const K1 = 1.2;
+const B = 0.75;
+const HEADING_WEIGHT = 2;
+const SYNONYM_MATCH = 0.75;
+const FUZZY_MATCH = [1, 0.75, 0.55] as const; // by edit distance
+const PHONETIC_MATCH = 0.6;
+const CONTEXT_WEIGHT = 0.5;
+const CANDIDATES = 12;
+
+interface DocEntry {
+  passage: KnowledgePassage;
+  tf: Map<string, number>;
+  length: number;
+  /** Content terms of the heading (or of the first sentence when there is no heading). */
+  titleTerms: string[];
+}
+
+interface Postings {
+  docs: number[];
+  tfs: number[];
+}
+
+interface QueryTerm {
+  /** The caller's word (or compound) as heard. */
+  word: string;
+  /** Importance in the question: IDF of the word itself (unseen words get the highest IDF), times factor. */
+  weight: number;
+  /** 1 for the caller's own words, CONTEXT_WEIGHT for words carried over from the previous question. */
+  factor: number;
+  /** Index terms that count as this word, with the strength of the match. */
+  alternatives: { term: string; strength: number }[];
+}
+
+/** Builds the search index over a business's passages. */
+export interface IndexOptions {
+  /**
+   * The business's own name. FAQ headings often repeat it ("Does Joe's Plumbing offer ...?") while callers,
+   * already on the line with the business, do not; its words are left out when judging how much of a heading
+   * the caller asked about.
+   */
+  companyName?: string | null;
+}
+
+export function buildKnowledgeIndex(
+  passages: readonly KnowledgePassage[],
+  options: IndexOptions = {},
+): KnowledgeIndex {
+  return new BM25Index(passages, options);
+}
+
+class BM25Index implements KnowledgeIndex {
+  private readonly docs: DocEntry[] = [];
+  private readonly postings = new Map<string, Postings>();
+  private readonly avgLength: number;
+  /** Surface words seen in the documents, by length, for spelling correction. */
+  private readonly wordsByLength = new Map<number, string[]>();
+  private readonly wordTerm = new Map<string, string>();
+  private readonly byPhonetic = new Map<string, Set<string>>();
+  private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
+
+  constructor(passages: readonly KnowledgePassage[], options: IndexOptions) {
+    const nameTerms = new Set(
+      tokenize(options.companyName ?? '')
+        .filter((t) => !t.stop)
+        .map((t) => t.stem),
+    );
+    let total = 0;
+    passages.forEach((passage, i) => {
+      const tf = new Map<string, number>();
+      let length = 0;
+      const add = (term: string, w: number) => {
+        tf.set(term, (tf.get(term) ?? 0) + w);
+        length += w;
+      };
+      const headingTokens = passage.heading ? this.analyzeDocText(passage.heading) : [];
+      const bodyTokens = this.analyzeDocText(passage.text);
+      for (const t of headingTokens) add(t, HEADING_WEIGHT);
+      for (const t of bodyTokens) add(t, 1);
+      const titleSource = passage.heading ?? firstSentence(passage.text);
+      const titleTerms = [
+        ...new Set(passage.heading ? headingTokens : this.analyzeDocText(titleSource)),
+      ].filter((t) => !nameTerms.has(t));
+      this.docs.push({ passage, tf, length, titleTerms });
+      total += length;
+      for (const [term, count] of tf) {
+        let p = this.postings.get(term);
+        if (!p) {
+          p = { docs: [], tfs: [] };
+          this.postings.set(term, p);
+        }
+        p.docs.push(i);
+        p.tfs.push(count);
+      }
+    });
+    this.avgLength = passages.length > 0 ? total / passages.length : 1;
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** Document-side analysis: content terms, plus joined forms of hyphenated words. Records the vocabulary. */
+  private analyzeDocText(text: string): string[] {
+    const out: string[] = [];
+    const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
+    for (const t of tokens) {
+      if (t.stop) continue;
+      out.push(t.stem);
+      this.remember(t.word, t.stem);
+    }
+    for (const word of hyphenCompounds(text)) {
+      const term = termOf(word);
+      out.push(term);
+      this.remember(word, term);
+    }
+    return out;
+  }
+
+  private remember(word: string, term: string): void {
+    if (this.wordTerm.has(word)) return;
+    this.wordTerm.set(word, term);
+    if (/^\d/.test(word)) return;
+    const list = this.wordsByLength.get(word.length) ?? [];
+    list.push(word);
+    this.wordsByLength.set(word.length, list);
+    const key = phoneticKey(word);
+    if (key.length >= 2) {
+      const set = this.byPhonetic.get(key) ?? new Set<string>();
+      set.add(term);
+      this.byPhonetic.set(key, set);
+    }
+  }
+
+  private idf(term: string): number {
+    const df = this.postings.get(term)?.docs.length ?? 0;
+    const n = this.docs.length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  private has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
+  /** Known words a misheard word may stand for. */
+  private corrections(word: string): { term: string; strength: number }[] {
+    const cached = this.correctionCache.get(word);
+    if (cached) return cached;
+    const best = new Map<string, number>();
+    const keep = (term: string, strength: number) => {
+      if (strength > (best.get(term) ?? 0)) best.set(term, strength);
+    };
+    const max = allowedEdits(word.length);
+    if (max > 0) {
+      for (let len = word.length - max; len <= word.length + max; len++) {
+        for (const candidate of this.wordsByLength.get(len) ?? []) {
+          // Both words must be long enough for the distance: "pet" is not a misheard "pest".
+          const limit = Math.min(max, Math.max(1, allowedEdits(candidate.length)));
+          const d = editDistance(word, candidate, limit);
+          if (d <= limit && d > 0) keep(this.wordTerm.get(candidate)!, FUZZY_MATCH[d] ?? 0);
+        }
+      }
+    }
+    const key = phoneticKey(word);
+    if (key.length >= 2) for (const term of this.byPhonetic.get(key) ?? []) keep(term, PHONETIC_MATCH);
+    // A misheard word stands for one word: keep only the closest candidates.
+    const top = Math.max(0, ...best.values());
+    const out = [...best]
+      .filter(([, strength]) => strength === top)
+      .slice(0, 3)
+      .map(([term, strength]) => ({ term, strength }));
+    if (this.correctionCache.size < 50_000) this.correctionCache.set(word, out);
+    return out;
+  }
+
+  private queryTerms(text: string, scale: number): QueryTerm[] {
+    const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
+    const terms: QueryTerm[] = [];
+    const covered = new Set<number>();
+
+    // Compounds first: "check in" / "check kin" -> "checkin", "wi fi" -> "wifi", when the documents have them.
+    const known = (t: Token) => this.has(t.stem) || t.stop;
+    for (const { word, pos } of adjacentCompounds(tokens)) {
+      const term = termOf(word);
+      const first = tokens[pos]!;
+      const second = tokens[pos + 1]!;
+      let alternatives: { term: string; strength: number }[] = [];
+      if (this.has(term)) alternatives = [{ term, strength: 1 }];
+      else if (word.length >= 4 && !(known(first) && known(second))) {
+        // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
+        alternatives = this.corrections(word).filter((a) => a.strength >= FUZZY_MATCH[1]);
+      }
+      if (alternatives.length === 0) continue;
+      covered.add(pos);
+      covered.add(pos + 1);
+      terms.push({ word, weight: this.idf(alternatives[0]!.term) * scale, factor: scale, alternatives });
+    }
+
+    for (const token of tokens) {
+      if (token.stop || covered.has(token.pos)) continue;
+      // One- and two-letter fragments ("o", "ea", "th") are recogniser noise unless the documents use them.
+      if (token.word.length <= 2 && !/^\d/.test(token.word) && !this.has(token.stem)) continue;
+      terms.push(this.queryTerm(token, scale));
+    }
+    return dedupe(terms);
+  }
+
+  private queryTerm(token: Token, scale: number): QueryTerm {
+    const alternatives: { term: string; strength: number }[] = [];
+    const known = this.has(token.stem);
+    if (known) alternatives.push({ term: token.stem, strength: 1 });
+    for (const syn of SYNONYMS.get(token.stem) ?? []) {
+      if (this.has(syn)) alternatives.push({ term: syn, strength: SYNONYM_MATCH });
+    }
+    if (!known && !/^\d/.test(token.word)) {
+      for (const c of this.corrections(token.word)) {
+        if (c.term !== token.stem) alternatives.push(c);
+      }
+    }
+    return { word: token.word, weight: this.idf(token.stem) * scale, factor: scale, alternatives };
+  }
+
+  search(question: string, options: SearchOptions = {}): SearchResult {
+    const limit = options.limit ?? 5;
+    let terms = this.queryTerms(question, 1);
+    const queryWords = terms.map((t) => t.word);
+    if (options.context) {
+      const own = new Set(terms.map((t) => t.word));
+      terms = terms.concat(this.queryTerms(options.context, CONTEXT_WEIGHT).filter((t) => !own.has(t.word)));
+    }
+    if (terms.length === 0 || this.docs.length === 0) {
+      return { hits: [], answerable: false, matchedTerms: [], queryWords };
+    }
+
+    const scores = new Float64Array(this.docs.length);
+    const touched: number[] = [];
+    for (const qt of terms) {
+      const best = new Map<number, number>();
+      for (const alt of qt.alternatives) {
+        const p = this.postings.get(alt.term);
+        if (!p) continue;
+        const idf = this.idf(alt.term);
+        for (let k = 0; k < p.docs.length; k++) {
+          const d = p.docs[k]!;
+          const tf = p.tfs[k]!;
+          const norm = tf + K1 * (1 - B + (B * this.docs[d]!.length) / this.avgLength);
+          const s = alt.strength * idf * ((tf * (K1 + 1)) / norm);
+          if (s > (best.get(d) ?? 0)) best.set(d, s);
+        }
+      }
+      for (const [d, s] of best) {
+        if (scores[d] === 0) touched.push(d);
+        scores[d]! += s * qt.factor;
+      }
+    }
+    if (touched.length === 0) return { hits: [], answerable: false, matchedTerms: [], queryWords };
+
+    touched.sort((a, b) => scores[b]! - scores[a]!);
+    const candidates = touched.slice(0, CANDIDATES);
+    const top = scores[candidates[0]!]!;
+    const second = candidates.length > 1 ? scores[candidates[1]!]! : 0;
+
+    const hits: SearchHit[] = candidates.map((d, rank) => {
+      const features = this.features(terms, d, rank === 0 ? (top > 0 ? (top - second) / top : 0) : 0);
+      return {
+        passage: this.docs[d]!.passage,
+        score: scores[d]!,
+        relevance: relevanceOf(features, options.model),
+        features,
+      };
+    });
+    const bestHit = hits[0]!;
+    const matchedTerms = terms.filter((t) => this.matchStrength(t, candidates[0]!) > 0).map((t) => t.word);
+    return {
+      hits: hits.slice(0, limit),
+      answerable: bestHit.relevance >= RELEVANCE_THRESHOLD,
+      matchedTerms,
+      queryWords,
+    };
+  }
+
+  private matchStrength(qt: QueryTerm, d: number): number {
+    const tf = this.docs[d]!.tf;
+    let s = 0;
+    for (const alt of qt.alternatives) if (tf.has(alt.term) && alt.strength > s) s = alt.strength;
+    return s;
+  }
+
+  private features(terms: QueryTerm[], d: number, margin: number): RelevanceFeatures {
+    let matched = 0;
+    let known = 0;
+    let unknown = 0;
+    const strengthByTerm = new Map<string, number>();
+    for (const qt of terms) {
+      if (qt.alternatives.length === 0) {
+        unknown += qt.weight * unknownWordWeight(qt.word);
+        continue;
+      }
+      known += qt.weight;
+      matched += qt.weight * this.matchStrength(qt, d);
+      for (const alt of qt.alternatives) {
+        const w = alt.strength * qt.factor;
+        if (w > (strengthByTerm.get(alt.term) ?? 0)) strengthByTerm.set(alt.term, w);
+      }
+    }
+    let titleMatched = 0;
+    let titleTotal = 0;
+    for (const term of this.docs[d]!.titleTerms) {
+      const idf = this.idf(term);
+      titleTotal += idf;
+      titleMatched += idf * (strengthByTerm.get(term) ?? 0);
+    }
+    return {
+      queryCoverage: known > 0 ? matched / known : 0,
+      unknownShare: known + unknown > 0 ? unknown / (known + unknown) : 1,
+      headingCoverage: titleTotal > 0 ? titleMatched / titleTotal : 0,
+      margin,
+    };
+  }
+}
+
+/**
+ * How much a word the knowledge base has never seen should count against an answer. Short words are mostly
+ * recogniser fragments ("thek", "tay") while a missing topic tends to be a longer, specific word ("housekeeping"),
+ * following Zipf's law of abbreviation (the rarer, more informative a word, the longer it is).
+ */
+function unknownWordWeight(word: string): number {
+  return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
+}
+
+function dedupe(terms: QueryTerm[]): QueryTerm[] {
+  const seen = new Map<string, QueryTerm>();
+  for (const t of terms) {
+    const key = t.alternatives[0]?.term ?? `?${t.word}`;
+    const prev = seen.get(key);
+    if (!prev || prev.weight < t.weight) seen.set(key, t);
+  }
+  return [...seen.values()];
+}
+
+function firstSentence(text: string): string {
+  const m = /^.*?[.!?](\s|$)/.exec(text);
+  return (m ? m[0] : text).slice(0, 300);
+}

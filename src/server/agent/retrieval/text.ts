@@ -1,0 +1,142 @@
+/**
+ * Text analysis shared by indexing and queries: normalisation, tokens, stop words, stems.
+ *
+ * Callers' text is speech-recognition output (lower case, no punctuation, fillers such as "um", words split or
+ * misheard) while documents are written text (capitals, hyphens, "Wi-Fi", "3:30pm"); both go through the same
+ * analysis so that they meet in the middle.
+ */
+import { stem } from './stemmer.ts';
+
+export interface Token {
+  /** Lower-case surface form, e.g. "parking". */
+  word: string;
+  /** Porter stem, e.g. "park". */
+  stem: string;
+  /** Position in the token stream (stop words included), used for adjacency. */
+  pos: number;
+  /** True for stop words and fillers: kept for adjacency, never scored. */
+  stop: boolean;
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\b(can)'?t\b/g, 'can not'],
+  [/\bwon'?t\b/g, 'will not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\b(\w+)'re\b/g, '$1 are'],
+  [/\b(\w+)'ve\b/g, '$1 have'],
+  [/\b(\w+)'ll\b/g, '$1 will'],
+  [/\b(\w+)'d\b/g, '$1 would'],
+  [/\b(i)'m\b/g, '$1 am'],
+  [/\b(it|that|what|where|there|here|who|how|when|he|she)'s\b/g, '$1 is'],
+  [/'s\b/g, ''],
+];
+
+/**
+ * Stop words: English function words plus the conversational framing callers wrap questions in
+ * ("do you know if", "could you check", "um", "great thanks"). Deliberately generic: no business words.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `a about above after again against all am an and any anybody anyone anything are aren as at be because been before
+   being below between both but by can cannot could couldn did didn do does doesn doing don done down during each
+   either else even ever every few for from further get gets getting give go goes going gonna got gotta had has have
+   having he her here hers herself him himself his how i if in into is isn it its itself just kind let lets like
+   ll may maybe me might mine more most much must my myself need needs no nor not now of off often on once one only
+   or other ought our ours ourselves out over own per perhaps please pretty quite rather re really s same shall she
+   should so some someone something sort still such sure t than that the their theirs them themselves then there
+   these they thing things this those though through to too under until up upon us use very via wanna want wanted
+   wants was wasn way we well were weren what whatever when where whether which while who whom whose why will with
+   within without would wouldn yes yet you your yours yourself yourselves
+   um umm ummm uh uhh uhhh uhm hm hmm hmmm hh mm mhm ah oh ooh eh er erm huh ha okay ok alright right yeah yep yup
+   nope hey hi hello hmmm great perfect awesome cool nice excellent fine good wonderful sounds sound thanks thank
+   also actually basically anyway btw tell know knows wonder wondering wondered check checking see find found
+   look looking help able possible happen happens chance guys folks place establishment business
+   question questions ask asking last final another else fantastic lovely interested curious
+   say said mean means info information`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+);
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+};
+
+/** Lower-cases, expands contractions, drops punctuation and URLs. Cheap checks skip work most texts don't need. */
+export function normalizeText(text: string): string {
+  let t = text;
+  if (t.includes('http') || t.includes('www.')) t = t.replace(/https?:\/\/\S+|www\.\S+/gi, ' ');
+  t = t.toLowerCase();
+  if (/[\u2018\u2019`]/.test(t)) t = t.replace(/[\u2018\u2019`]/g, "'");
+  if (t.includes('&')) t = t.replace(/&/g, ' and ');
+  if (/\d\s*[ap]\.?m\b/.test(t)) t = t.replace(/(\d)\s*(am|pm|a\.m\.|p\.m\.)/g, '$1 $2');
+  if (t.includes("'")) {
+    for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
+    t = t.replace(/'/g, '');
+  }
+  return t
+    .replace(/[^a-z0-9\s]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Tokenises raw text (normalising it first). */
+export function tokenize(text: string): Token[] {
+  return tokenizeNormalized(normalizeText(text));
+}
+
+/** Tokenises text that normalizeText (and possibly applyPhrases) already produced. */
+export function tokenizeNormalized(normalized: string): Token[] {
+  const words = normalized === '' ? [] : normalized.split(' ');
+  return words.map((raw, pos) => {
+    const word = NUMBER_WORDS[raw] ?? raw;
+    return { word, stem: termOf(word), pos, stop: STOP_WORDS.has(raw) };
+  });
+}
+
+/** The indexed form of a word: its Porter stem (numbers kept as they are). */
+export function termOf(word: string): string {
+  return /^\d/.test(word) ? word : stem(word);
+}
+
+/**
+ * Compound forms of adjacent words, so "check in" / "check-in" / "checkin" and "wi fi" / "WiFi" meet.
+ * Returns [joined word, position of the first part].
+ */
+export function adjacentCompounds(tokens: Token[]): { word: string; pos: number }[] {
+  const out: { word: string; pos: number }[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    if (b.pos !== a.pos + 1) continue;
+    if (/^\d/.test(a.word) || /^\d/.test(b.word)) continue;
+    const joined = a.word + b.word;
+    // Spelled-out letters ("t v", "a c") join too; otherwise a compound is at least four letters.
+    if (joined.length >= 4 || (a.word.length === 1 && b.word.length === 1))
+      out.push({ word: joined, pos: a.pos });
+  }
+  return out;
+}
+
+/** Joined forms of hyphenated words in written text ("check-in" -> "checkin", "Wi-Fi" -> "wifi"). */
+export function hyphenCompounds(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(/\b([a-z]+)[-\u2010\u2011](?=([a-z]+)\b)/g))
+    out.push(m[1]! + m[2]!);
+  return out;
+}

@@ -1,0 +1,296 @@
+/**
+ * The turn engine: one conversation per call, one reply per caller event. It is the same code for a Twilio call,
+ * a softphone test call and the benchmark.
+ *
+ *   caller text -> intent -> (question) retrieval over this agent's passages -> spoken answer | escalation
+ *
+ * Escalation happens when the caller asks for a person (any phrasing, or DTMF 0) or when retrieval finds
+ * nothing relevant enough (the calibrated relevance, never a model's opinion). With a transfer number the agent
+ * says so and the reply ends with a handoff to it; without one it takes a message and then ends politely.
+ *
+ * Everything is synchronous and does no I/O: the runtime measures a turn as the time of one call here. Answers
+ * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
+ */
+import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
+import { detectIntent, type CallerIntent } from './intent.ts';
+import type {
+  KnowledgeIndex,
+  KnowledgePassage,
+  SearchHit,
+  SearchResult,
+} from './retrieval/knowledge-index.ts';
+
+export type HandoffReason = 'requested' | 'no_answer';
+
+/** Matches the handoffData the runtime sends with ConversationRelay's `end` message. */
+export interface Handoff {
+  reason: HandoffReason;
+  transfer_to?: string;
+}
+
+/** A passage an agent turn used, as stored in the call transcript. */
+export interface SourceRef {
+  passageId: string;
+  documentName: string;
+  heading: string | null;
+  page: number | null;
+  /** Calibrated relevance of the passage to the question, 0..1. */
+  relevance: number;
+}
+
+/** What the agent did on a turn: the caller's intent, or an event of the call itself. */
+export type ReplyIntent = CallerIntent | 'greet' | 'silence' | 'dtmf' | 'message' | 'ended';
+
+export interface AgentReply {
+  /** What to say (plain spoken text). Empty only when the call has already ended. */
+  text: string;
+  sources: SourceRef[];
+  action: 'continue' | 'end';
+  /** Present on the reply that hands the call over (transfer) or ends it after taking a message. */
+  handoff?: Handoff;
+  intent: ReplyIntent;
+  /** Present when `text` answers a question: a runtime with an LLM may reword the answer from these passages. */
+  answer?: AnswerRequest;
+}
+
+export type ConversationOutcome = 'answered' | 'escalated_requested' | 'escalated_no_answer';
+
+export interface Escalation {
+  reason: HandoffReason;
+  /** The question the agent could not answer (no_answer) or the caller's request (requested). */
+  question: string;
+  /** What the caller said after being asked for a message (only when there is no transfer number). */
+  message: string | null;
+  transferTo: string | null;
+}
+
+export interface ConversationState {
+  ended: boolean;
+  /** null while nothing has been resolved (the runtime records such a call as abandoned). */
+  outcome: ConversationOutcome | null;
+  escalation: Escalation | null;
+  answeredCount: number;
+}
+
+export interface ConversationOptions {
+  companyName: string;
+  /** E.164 number to transfer to; null means take a message instead. */
+  transferNumber: string | null;
+  /** The agent's passages, indexed once per call (see buildKnowledgeIndex). */
+  knowledge: KnowledgeIndex;
+}
+
+export interface Conversation {
+  /** The agent's first words after `setup`. */
+  greet(): AgentReply;
+  onCallerText(text: string): AgentReply;
+  onDtmf(digit: string): AgentReply;
+  /** The caller said nothing for a while: ask once, end on the second time. */
+  onSilence(): AgentReply;
+  readonly state: ConversationState;
+}
+
+/** Up to this many content words, a question may lean on the previous one ("how much is it?"). */
+const ELLIPTICAL_MAX_TERMS = 2;
+const ELLIPTICAL_START =
+  /^(?:and|so|also|then|but|what about|how about|what if|and what about|is it|is that|are they|does it|do they|can i|is there|how much)\b/;
+
+export function createConversation(options: ConversationOptions): Conversation {
+  const { companyName, knowledge } = options;
+  const transferTo = options.transferNumber?.trim() || null;
+
+  let ended = false;
+  let mode: 'talk' | 'message' = 'talk';
+  let silences = 0;
+  let unclear = 0;
+  let askedAnythingElse = false;
+  let previousQuestion: string | null = null;
+  let answeredCount = 0;
+  let escalation: Escalation | null = null;
+
+  const reply = (r: Omit<AgentReply, 'sources'> & { sources?: SourceRef[] }): AgentReply => {
+    if (r.action === 'end') ended = true;
+    return { ...r, sources: r.sources ?? [] };
+  };
+
+  const endedReply = (): AgentReply => ({ text: '', sources: [], action: 'end', intent: 'ended' });
+
+  const escalate = (reason: HandoffReason, question: string, intent: ReplyIntent): AgentReply => {
+    escalation = { reason, question, message: null, transferTo };
+    const sorry = reason === 'requested' ? 'Of course.' : "I'm sorry, I don't have that information.";
+    if (transferTo) {
+      const text =
+        reason === 'requested'
+          ? `${sorry} I'll transfer you to someone now, please hold.`
+          : `${sorry} Let me transfer you to someone who can help, please hold.`;
+      return reply({ text, action: 'end', handoff: { reason, transfer_to: transferTo }, intent });
+    }
+    mode = 'message';
+    const text =
+      reason === 'requested'
+        ? `${sorry} No one can take your call right now, but I can take a message. Please tell me your name, your number and your message.`
+        : `${sorry} No one can take your call right now, but I can take a message so someone gets back to you. Please tell me your name, your number and your question.`;
+    return reply({ text, action: 'continue', intent });
+  };
+
+  const takeMessage = (message: string | null): AgentReply => {
+    const current = escalation!;
+    escalation = { ...current, message };
+    const text =
+      message === null
+        ? `I'll end the call now. Thanks for calling ${companyName}. Goodbye.`
+        : `Thank you, I've passed your message on and someone from ${companyName} will get back to you. Goodbye.`;
+    return reply({
+      text,
+      action: 'end',
+      handoff: { reason: current.reason },
+      intent: message === null ? 'silence' : 'message',
+    });
+  };
+
+  const goodbye = (intent: ReplyIntent): AgentReply =>
+    reply({ text: `Thanks for calling ${companyName}. Goodbye!`, action: 'end', intent });
+
+  const answerFrom = (question: string, result: SearchResult): AgentReply => {
+    const best = result.hits[0]!;
+    const passages: KnowledgePassage[] = [best.passage];
+    const request: AnswerRequest = { companyName, question, passages };
+    answeredCount++;
+    askedAnythingElse = false;
+    return reply({
+      text: extractiveComposer.compose(request),
+      sources: [toSourceRef(best)],
+      action: 'continue',
+      intent: 'question',
+      answer: request,
+    });
+  };
+
+  const onQuestion = (text: string): AgentReply => {
+    let result = knowledge.search(text);
+    let usedContext = false;
+    if (previousQuestion !== null && isElliptical(text, result)) {
+      // "and how much is it?" after "do you deliver?": search again with the previous question's words at half
+      // weight, and keep that result when it is relevant and still about what the caller just said.
+      const withContext = knowledge.search(text, { context: previousQuestion });
+      const own = new Set(result.queryWords);
+      const aboutThisTurn = own.size === 0 || withContext.matchedTerms.some((w) => own.has(w));
+      if (withContext.answerable && aboutThisTurn) {
+        result = withContext;
+        usedContext = true;
+      }
+    }
+    if (result.queryWords.length === 0 && !usedContext) {
+      unclear++;
+      if (unclear >= 2) return escalate('no_answer', text, 'unclear');
+      return reply({
+        text: "Sorry, I didn't quite catch that. Could you say it again?",
+        action: 'continue',
+        intent: 'unclear',
+      });
+    }
+    unclear = 0;
+    if (!result.answerable) return escalate('no_answer', text, 'question');
+    // A follow-up keeps the topic of the question it leaned on.
+    if (!usedContext) previousQuestion = text;
+    return answerFrom(text, result);
+  };
+
+  return {
+    greet() {
+      return reply({
+        text: `Thanks for calling ${companyName}, this is the virtual assistant. How can I help you today?`,
+        action: 'continue',
+        intent: 'greet',
+      });
+    },
+
+    onCallerText(text: string) {
+      if (ended) return endedReply();
+      silences = 0;
+      if (mode === 'message') {
+        const message = text.trim();
+        return message === ''
+          ? reply({
+              text: 'Sorry, I did not catch that. Please say your message.',
+              action: 'continue',
+              intent: 'unclear',
+            })
+          : takeMessage(message);
+      }
+      const { intent } = detectIntent(text);
+      switch (intent) {
+        case 'request_person':
+          return escalate('requested', text, 'request_person');
+        case 'goodbye':
+          return goodbye('goodbye');
+        case 'deny':
+          if (askedAnythingElse) return goodbye('deny');
+          return reply({ text: 'No problem. What would you like to know?', action: 'continue', intent });
+        case 'thanks':
+          askedAnythingElse = true;
+          return reply({
+            text: "You're welcome! Is there anything else I can help you with?",
+            action: 'continue',
+            intent,
+          });
+        case 'greeting':
+          return reply({ text: 'Hi! What can I help you with?', action: 'continue', intent });
+        case 'affirm':
+          return reply({ text: 'Sure, what would you like to know?', action: 'continue', intent });
+        case 'unclear':
+        case 'question':
+          return onQuestion(text);
+      }
+    },
+
+    onDtmf(digit: string) {
+      if (ended) return endedReply();
+      silences = 0;
+      if (digit.trim() === '0') return escalate('requested', 'pressed 0', 'dtmf');
+      return reply({
+        text: 'To speak with a person, press zero or say operator. Otherwise, just ask me your question.',
+        action: 'continue',
+        intent: 'dtmf',
+      });
+    },
+
+    onSilence() {
+      if (ended) return endedReply();
+      silences++;
+      if (silences < 2) return reply({ text: 'Are you still there?', action: 'continue', intent: 'silence' });
+      if (mode === 'message') return takeMessage(null);
+      return reply({
+        text: `I haven't heard anything, so I'll end the call now. Thanks for calling ${companyName}. Goodbye.`,
+        action: 'end',
+        intent: 'silence',
+      });
+    },
+
+    get state(): ConversationState {
+      const outcome: ConversationOutcome | null = escalation
+        ? escalation.reason === 'requested'
+          ? 'escalated_requested'
+          : 'escalated_no_answer'
+        : answeredCount > 0
+          ? 'answered'
+          : null;
+      return { ended, outcome, escalation, answeredCount };
+    },
+  };
+}
+
+function isElliptical(text: string, result: SearchResult): boolean {
+  if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
+  return ELLIPTICAL_START.test(text.trim().toLowerCase());
+}
+
+function toSourceRef(hit: SearchHit): SourceRef {
+  return {
+    passageId: hit.passage.id,
+    documentName: hit.passage.documentName,
+    heading: hit.passage.heading,
+    page: hit.passage.page,
+    relevance: Math.round(hit.relevance * 1000) / 1000,
+  };
+}
