@@ -11,7 +11,6 @@ import {
 } from '../../test/harness.ts';
 import {
   CONFIG_FIELDS,
-  deleteMultipart,
   fixture,
   listBlobFiles,
   postMultipart,
