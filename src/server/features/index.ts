@@ -4,14 +4,16 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { telephonyRoutes } from './telephony/telephony.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
 
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.
  * Features never import each other.
  */
-export function featureRoutes(deps: AppDeps, _options: { rateLimit: number }): FastifyPluginAsyncZod {
+export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): FastifyPluginAsyncZod {
   return async (app) => {
     // features register here, e.g. await app.register(billingRoutes(deps));
+    await app.register(billingRoutes(deps, options));
     await app.register(adminRoutes(deps));
     // Part B (hosted voice agent) passes its hooks here: agentsRoutes(deps, { deleteHostedAgent, afterConfigSaved }).
     await app.register(agentsRoutes(deps));

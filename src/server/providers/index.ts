@@ -11,6 +11,9 @@ import { createLocalTelephony } from './telephony/local.ts';
 import { createTwilioTelephony } from './telephony/twilio.ts';
 import type { BlobStore } from './blobs/blobs.ts';
 import { createLocalBlobStore } from './blobs/local.ts';
+import type { PaymentsProvider } from './payments/payments.ts';
+import { LocalPaymentsProvider } from './payments/local.ts';
+import { StripePaymentsProvider } from './payments/stripe.ts';
 
 /** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
 export interface Providers {
@@ -19,6 +22,8 @@ export interface Providers {
   telephony: TelephonyProvider;
   /** Uploaded files (a local folder, or S3 when S3_BUCKET is set). */
   blobs: BlobStore;
+  /** Checkout, subscriptions and webhooks (Stripe, or the built-in /local-checkout page). */
+  payments: PaymentsProvider;
 }
 
 export interface ProviderContext {
@@ -34,6 +39,7 @@ export function createLocalProviders(context: ProviderContext): Providers {
     identity: localIdentity,
     telephony: createLocalTelephony(context),
     blobs: createLocalBlobStore(path.join(context.env.DATA_DIR, 'blobs')),
+    payments: new LocalPaymentsProvider(context.db, context.clock),
   };
 }
 
@@ -55,6 +61,13 @@ export function createProviders(context: ProviderContext): Providers {
       apiBaseUrl: env.TWILIO_API_BASE_URL,
     });
   }
+  if (env.STRIPE_SECRET_KEY) {
+    providers.payments = new StripePaymentsProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: env.STRIPE_API_BASE_URL,
+    });
+  }
   return providers;
 }
 
@@ -64,5 +77,6 @@ export function describeProviders(providers: Providers): Record<string, string> 
     identity: providers.identity.kind,
     telephony: providers.telephony.kind,
     blobs: providers.blobs.kind,
+    payments: providers.payments.kind,
   };
 }

@@ -1,0 +1,746 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AppDeps } from '../../app.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { publicBaseUrl } from '../../env.ts';
+import {
+  getUsage,
+  grantExtraMinutes,
+  grantPlanPeriod,
+  refreshAgentStatus,
+} from '../../entitlements/minutes.ts';
+import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { AppError, ProviderError } from '../../lib/errors.ts';
+import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
+import { SESSION_ID_PLACEHOLDER, WebhookSignatureError } from '../../providers/payments/payments.ts';
+import { LocalPaymentsProvider } from '../../providers/payments/local.ts';
+import {
+  COUPON_PERCENTS,
+  COUPON_TYPES,
+  MINUTE_PACKS,
+  PLANS,
+  isPlanId,
+  packPrice,
+  type PlanId,
+} from '../../../shared/plans.ts';
+import * as repo from './billing.repository.ts';
+
+type Tx = Transaction<Database>;
+
+export interface BillingUser {
+  id: string;
+  email: string;
+}
+
+const TRIAL_DAYS = PLANS.trial.days ?? 7;
+
+// ---------------------------------------------------------------- helpers
+
+/** Calendar month later, same UTC day (clamped: Jan 31 -> Feb 28). */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const discounted = (baseCents: number, percent: number) => Math.round((baseCents * (100 - percent)) / 100);
+
+export function normalizeCouponCode(code: string | undefined | null): string {
+  return (code ?? '').trim().toUpperCase();
+}
+
+function describeDiscount(percent: number, type: string): string {
+  return type === 'forever' ? `${percent}% off every month` : `${percent}% off your first month`;
+}
+
+/**
+ * origin_url must be this site's own origin (PUBLIC_BASE_URL or the origin the request came to):
+ * success and cancel addresses are built from it, so anything else would be an open redirect.
+ */
+export function checkOrigin(deps: AppDeps, originUrl: string, requestOrigin: string): string {
+  let origin: string;
+  try {
+    const url = new URL(originUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    origin = url.origin;
+  } catch {
+    throw new AppError(
+      'bad_request',
+      'origin_url must be the address of this site, e.g. https://example.com',
+    );
+  }
+  const allowed = new Set([new URL(publicBaseUrl(deps.env)).origin, requestOrigin]);
+  if (!allowed.has(origin)) {
+    throw new AppError('bad_request', 'origin_url must be the address of this site');
+  }
+  return origin;
+}
+
+function providerFailure(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (error instanceof ProviderError) {
+    throw new AppError(
+      'provider_unavailable',
+      'The payment service is not reachable right now. Please try again.',
+    );
+  }
+  throw error;
+}
+
+// ---------------------------------------------------------------- status
+
+export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
+  const now = deps.clock.now();
+  const active = await findActiveSubscription(deps.db, userId, now);
+  if (!active) return { has_subscription: false, subscription: null };
+  const sub = (await repo.findSubscriptionById(deps.db, active.id))!;
+  const usage = await getUsage(deps.db, userId, now);
+  return {
+    has_subscription: true,
+    subscription: {
+      id: sub.id,
+      plan: sub.plan,
+      plan_name: isPlanId(sub.plan) ? PLANS[sub.plan].name : sub.plan,
+      amount: sub.amountCents / 100,
+      base_amount: sub.baseAmountCents / 100,
+      status: sub.status,
+      discount_percent: sub.discountPercent,
+      discount_type: sub.discountType,
+      discount_source: sub.discountSource,
+      current_period_start: sub.currentPeriodStart.toISOString(),
+      current_period_end: sub.currentPeriodEnd.toISOString(),
+      trial_ends_at: sub.trialEndsAt?.toISOString() ?? null,
+      cancel_at_period_end: sub.cancelAtPeriodEnd,
+      minutes_used: usage.minutesUsed,
+      minutes_limit: usage.minutesLimit,
+      usage: {
+        minutes_limit: usage.minutesLimit,
+        minutes_used: usage.minutesUsed,
+        minutes_remaining: usage.minutesRemaining,
+        percentage_used: usage.percentageUsed,
+      },
+    },
+  };
+}
+
+export async function isTrialEligible(deps: AppDeps, userId: string): Promise<boolean> {
+  return !(await repo.hasEverSubscribed(deps.db, userId));
+}
+
+// ---------------------------------------------------------------- coupons
+
+export async function validateCoupon(deps: AppDeps, rawCode: string) {
+  const code = normalizeCouponCode(rawCode);
+  if (!code) throw new AppError('bad_request', 'Please enter a coupon code');
+  const coupon = await repo.findCoupon(deps.db, code);
+  if (!coupon) throw new AppError('not_found', 'Invalid coupon code');
+  if (coupon.used) throw new AppError('bad_request', 'This coupon code has already been used');
+  return {
+    code: coupon.code,
+    discount_percent: coupon.discountPercent,
+    discount_type: coupon.discountType,
+    message: `Coupon applied: ${describeDiscount(coupon.discountPercent, coupon.discountType)}!`,
+  };
+}
+
+/** Readable codes: no 0/O, 1/I/L. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+function randomCode(length = 8): string {
+  let code = '';
+  for (let i = 0; i < length; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export async function generateCoupon(
+  deps: AppDeps,
+  admin: BillingUser,
+  input: { discountPercent: number; discountType: string },
+) {
+  if (!(COUPON_PERCENTS as readonly number[]).includes(input.discountPercent)) {
+    throw new AppError('bad_request', 'discount_percent must be 25, 50 or 100');
+  }
+  if (!(COUPON_TYPES as readonly string[]).includes(input.discountType)) {
+    throw new AppError('bad_request', 'discount_type must be first_month or forever');
+  }
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const coupon = await repo.insertCoupon(deps.db, {
+      code: randomCode(),
+      discountPercent: input.discountPercent,
+      discountType: input.discountType,
+      createdBy: admin.email,
+      now: deps.clock.now(),
+    });
+    if (coupon) {
+      return {
+        coupon: toCouponResponse(coupon),
+        code: coupon.code,
+        message: `Coupon ${coupon.code} created: ${describeDiscount(coupon.discountPercent, coupon.discountType)}`,
+      };
+    }
+  }
+  throw new Error('could not find a free coupon code');
+}
+
+export function toCouponResponse(coupon: repo.Coupon) {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    discount_percent: coupon.discountPercent,
+    discount_type: coupon.discountType,
+    used: coupon.used,
+    created_at: coupon.createdAt.toISOString(),
+  };
+}
+
+export async function listCoupons(deps: AppDeps) {
+  return { coupons: (await repo.listCoupons(deps.db)).map(toCouponResponse) };
+}
+
+/** Reserves the coupon for this account (exactly one of two simultaneous redemptions wins). */
+async function reserveCoupon(deps: AppDeps, userId: string, rawCode: string): Promise<repo.Coupon> {
+  const code = normalizeCouponCode(rawCode);
+  const coupon = await repo.redeemCoupon(deps.db, code, userId, deps.clock.now());
+  if (coupon) return coupon;
+  const existing = await repo.findCoupon(deps.db, code);
+  if (!existing) throw new AppError('not_found', 'Invalid coupon code');
+  throw new AppError('bad_request', 'This coupon code has already been used');
+}
+
+// ---------------------------------------------------------------- checkout
+
+export interface CreateCheckoutInput {
+  plan: string;
+  originUrl: string;
+  couponCode?: string | undefined;
+  requestOrigin: string;
+}
+
+export async function createCheckout(deps: AppDeps, user: BillingUser, input: CreateCheckoutInput) {
+  const planId = input.plan.trim().toLowerCase();
+  if (!isPlanId(planId)) {
+    throw new AppError(
+      'bad_request',
+      `Unknown plan "${input.plan}". Choose trial, basic, pro or enterprise.`,
+    );
+  }
+  const origin = checkOrigin(deps, input.originUrl, input.requestOrigin);
+  const now = deps.clock.now();
+  const plan = PLANS[planId];
+  if (planId === 'trial' && (await repo.hasEverSubscribed(deps.db, user.id))) {
+    throw new AppError('bad_request', 'The 7-day trial is available once per account. Please choose a plan.');
+  }
+  const current = await findActiveSubscription(deps.db, user.id, now);
+  if (current?.plan === planId) {
+    throw new AppError('conflict', `You are already on the ${plan.name} plan`);
+  }
+
+  const code = normalizeCouponCode(input.couponCode);
+  const coupon = code ? await reserveCoupon(deps, user.id, code) : undefined;
+  try {
+    const baseCents = cents(plan.price);
+    const percent = coupon?.discountPercent ?? 0;
+    const amountCents = discounted(baseCents, percent);
+
+    if (coupon && amountCents === 0) {
+      await activateFreeSubscription(deps, user.id, planId, coupon);
+      return { free_subscription: true as const, url: `${origin}/dashboard` };
+    }
+
+    const lines: CheckoutLine[] =
+      planId === 'trial'
+        ? [
+            {
+              description: `${PLANS.basic.name} plan (after the 7-day trial)`,
+              amountCents: cents(PLANS.basic.price),
+              recurring: true,
+            },
+            { description: plan.name, amountCents: baseCents, recurring: false },
+          ]
+        : [{ description: `${plan.name} plan`, amountCents: baseCents, recurring: true }];
+    const paymentId = randomUUID();
+    const kind = planId === 'trial' ? 'trial' : 'subscription';
+    const session = await deps.providers.payments
+      .createCheckout({
+        userId: user.id,
+        customerEmail: user.email,
+        description:
+          planId === 'trial'
+            ? `${plan.name}: ${plan.minutes} minutes for ${TRIAL_DAYS} days, then Basic at $${PLANS.basic.price}/month`
+            : `${plan.name} plan: ${plan.minutes.toLocaleString('en-US')} minutes a month`,
+        lines,
+        discount: coupon ? { percent, type: coupon.discountType, code: coupon.code } : undefined,
+        trialDays: planId === 'trial' ? TRIAL_DAYS : undefined,
+        successUrl: `${origin}/dashboard?session_id=${SESSION_ID_PLACEHOLDER}`,
+        cancelUrl: `${origin}/pricing`,
+        metadata: { payment_id: paymentId, user_id: user.id, kind, plan: planId },
+        amountDueCents: amountCents,
+        baseAmountCents: baseCents,
+      })
+      .catch(providerFailure);
+    await repo.insertPayment(deps.db, {
+      id: paymentId,
+      userId: user.id,
+      provider: deps.providers.payments.kind,
+      providerSessionId: session.id,
+      kind,
+      plan: planId,
+      minutes: plan.minutes,
+      amountCents,
+      couponCode: coupon?.code ?? null,
+      status: 'pending',
+      appliedAt: null,
+      now,
+    });
+    return { checkout_url: session.url, url: session.url, session_id: session.id };
+  } catch (error) {
+    if (coupon) await repo.releaseCoupon(deps.db, coupon.code, user.id);
+    throw error;
+  }
+}
+
+async function activateFreeSubscription(deps: AppDeps, userId: string, planId: PlanId, coupon: repo.Coupon) {
+  const now = deps.clock.now();
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const payment = await repo.insertPayment(trx, {
+      userId,
+      provider: 'free',
+      providerSessionId: `free_${randomUUID()}`,
+      kind: planId === 'trial' ? 'trial' : 'subscription',
+      plan: planId,
+      minutes: PLANS[planId].minutes,
+      amountCents: 0,
+      couponCode: coupon.code,
+      status: 'paid',
+      appliedAt: now,
+      now,
+    });
+    return startSubscription(deps, trx, {
+      userId,
+      plan: planId,
+      provider: 'free',
+      providerSubscriptionId: null,
+      providerCustomerId: null,
+      paymentId: payment!.id,
+      amountCents: 0,
+      coupon,
+    });
+  });
+  await cancelAtProvider(deps, ended);
+}
+
+export async function purchaseMinutes(
+  deps: AppDeps,
+  user: BillingUser,
+  input: { minutes: number; originUrl: string; requestOrigin: string },
+) {
+  if (!(MINUTE_PACKS as readonly number[]).includes(input.minutes)) {
+    throw new AppError('bad_request', 'Minute packs come in 100, 300, 500 or 1000 minutes');
+  }
+  const origin = checkOrigin(deps, input.originUrl, input.requestOrigin);
+  const now = deps.clock.now();
+  if (!(await findActiveSubscription(deps.db, user.id, now))) {
+    throw new AppError(
+      'payment_required',
+      'An active subscription is required to purchase minutes. Please choose a plan first.',
+    );
+  }
+  const minutes = input.minutes as (typeof MINUTE_PACKS)[number];
+  const amountCents = cents(packPrice(minutes));
+  const paymentId = randomUUID();
+  const session = await deps.providers.payments
+    .createCheckout({
+      userId: user.id,
+      customerEmail: user.email,
+      description: `${minutes.toLocaleString('en-US')} extra minutes (never expire)`,
+      lines: [{ description: `${minutes} extra minutes`, amountCents, recurring: false }],
+      successUrl: `${origin}/dashboard?session_id=${SESSION_ID_PLACEHOLDER}`,
+      cancelUrl: `${origin}/pricing`,
+      metadata: { payment_id: paymentId, user_id: user.id, kind: 'pack', minutes: String(minutes) },
+      amountDueCents: amountCents,
+      baseAmountCents: amountCents,
+    })
+    .catch(providerFailure);
+  await repo.insertPayment(deps.db, {
+    id: paymentId,
+    userId: user.id,
+    provider: deps.providers.payments.kind,
+    providerSessionId: session.id,
+    kind: 'pack',
+    plan: null,
+    minutes,
+    amountCents,
+    couponCode: null,
+    status: 'pending',
+    appliedAt: null,
+    now,
+  });
+  return { url: session.url, checkout_url: session.url, session_id: session.id };
+}
+
+// ---------------------------------------------------------------- applying payments
+
+interface StartSubscriptionInput {
+  userId: string;
+  plan: PlanId;
+  provider: string;
+  providerSubscriptionId: string | null;
+  providerCustomerId: string | null;
+  paymentId: string;
+  amountCents: number;
+  coupon: Pick<repo.Coupon, 'code' | 'discountPercent' | 'discountType'> | undefined;
+}
+
+/**
+ * Starts a plan now with fresh plan minutes. A plan change ends the previous subscription here
+ * (extra minutes carry over by themselves); returns the previous provider subscription to stop.
+ */
+async function startSubscription(deps: AppDeps, trx: Tx, input: StartSubscriptionInput) {
+  const now = deps.clock.now();
+  const plan = PLANS[input.plan];
+  const previous = await repo.findOpenSubscription(trx, input.userId, { lock: true });
+  if (previous) await repo.endSubscription(trx, previous.id, 'canceled', now);
+  const trial = input.plan === 'trial';
+  const periodEnd = trial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(now, 1);
+  const subscription = await repo.insertSubscription(trx, {
+    userId: input.userId,
+    plan: input.plan,
+    status: trial ? 'trialing' : 'active',
+    baseAmountCents: cents(plan.price),
+    amountCents: input.amountCents,
+    discountPercent: input.coupon?.discountPercent ?? 0,
+    discountType: input.coupon?.discountType ?? null,
+    discountSource: input.coupon?.code ?? null,
+    provider: input.provider,
+    providerSubscriptionId: input.providerSubscriptionId,
+    providerCustomerId: input.providerCustomerId,
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd,
+    trialEndsAt: trial ? periodEnd : null,
+    now,
+  });
+  if (input.coupon) {
+    await repo.insertDiscountHistory(trx, {
+      userId: input.userId,
+      percent: input.coupon.discountPercent,
+      type: input.coupon.discountType,
+      source: input.coupon.code,
+      now,
+    });
+  }
+  await grantPlanPeriod(trx, {
+    userId: input.userId,
+    subscriptionId: subscription.id,
+    minutes: plan.minutes,
+    periodStart: now,
+    periodEnd,
+    paymentId: input.paymentId,
+    now,
+  });
+  const stale = previous?.providerSubscriptionId;
+  return stale && stale !== input.providerSubscriptionId && previous.provider === deps.providers.payments.kind
+    ? stale
+    : null;
+}
+
+async function cancelAtProvider(deps: AppDeps, providerSubscriptionId: string | null | undefined) {
+  if (!providerSubscriptionId) return;
+  try {
+    await deps.providers.payments.cancelSubscription(providerSubscriptionId);
+  } catch {
+    // Best effort: the subscription already ended on our side; a later
+    // customer.subscription.deleted webhook finds it ended and changes nothing.
+  }
+}
+
+/**
+ * Applies a paid checkout exactly once (webhook, status check and the local Pay button may all
+ * arrive; the conditional UPDATE on payments.applied_at lets one of them through).
+ * Returns the provider subscription to stop after commit (plan change), if any.
+ */
+async function applyPaidCheckout(
+  deps: AppDeps,
+  trx: Tx,
+  checkout: { sessionId: string; subscriptionId: string | null; customerId: string | null },
+): Promise<{ applied: boolean; cancel: string | null }> {
+  const now = deps.clock.now();
+  const payment = await repo.claimPayment(trx, checkout.sessionId, now, checkout.subscriptionId);
+  if (!payment || !payment.userId) return { applied: false, cancel: null };
+  if (payment.kind === 'pack') {
+    await grantExtraMinutes(trx, {
+      userId: payment.userId,
+      minutes: payment.minutes ?? 0,
+      source: 'pack',
+      paymentId: payment.id,
+      now,
+    });
+    return { applied: true, cancel: null };
+  }
+  const planId = payment.plan && isPlanId(payment.plan) ? payment.plan : 'basic';
+  const coupon = payment.couponCode ? await repo.findCoupon(trx, payment.couponCode) : undefined;
+  const cancel = await startSubscription(deps, trx, {
+    userId: payment.userId,
+    plan: planId,
+    provider: payment.provider,
+    providerSubscriptionId: checkout.subscriptionId,
+    providerCustomerId: checkout.customerId,
+    paymentId: payment.id,
+    amountCents: payment.amountCents,
+    coupon,
+  });
+  return { applied: true, cancel };
+}
+
+async function expireCheckout(deps: AppDeps, trx: Tx, sessionId: string) {
+  const payment = await repo.expirePayment(trx, sessionId);
+  if (payment?.couponCode && payment.userId)
+    await repo.releaseCoupon(trx, payment.couponCode, payment.userId);
+}
+
+export async function checkCheckoutStatus(deps: AppDeps, userId: string, sessionId: string) {
+  const payment = await repo.findPaymentBySession(deps.db, sessionId);
+  if (!payment || payment.userId !== userId) throw new AppError('not_found', 'Checkout session not found');
+  const session = await deps.providers.payments.getCheckout(sessionId).catch(providerFailure);
+  const paid = session.status === 'complete' && session.paymentStatus !== 'unpaid';
+  if (paid) {
+    const result = await deps.db.transaction().execute((trx) =>
+      applyPaidCheckout(deps, trx, {
+        sessionId,
+        subscriptionId: session.subscriptionId,
+        customerId: session.customerId,
+      }),
+    );
+    await cancelAtProvider(deps, result.cancel);
+  } else if (session.status === 'expired') {
+    await deps.db.transaction().execute((trx) => expireCheckout(deps, trx, sessionId));
+  }
+  return {
+    payment_status: paid ? 'paid' : session.paymentStatus,
+    status: session.status,
+  };
+}
+
+// ---------------------------------------------------------------- webhooks
+
+export async function handleWebhook(deps: AppDeps, rawBody: Buffer | string, signature: string | undefined) {
+  let event: PaymentEvent;
+  try {
+    event = deps.providers.payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('bad_request', 'Invalid webhook signature');
+    }
+    throw new AppError('bad_request', 'Invalid webhook payload');
+  }
+  const provider = deps.providers.payments.kind;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.recordEvent(trx, provider, event.eventId, deps.clock.now()))) {
+      return { duplicate: true, cancel: null as string | null };
+    }
+    return { duplicate: false, cancel: await applyEvent(deps, trx, event) };
+  });
+  await cancelAtProvider(deps, outcome.cancel);
+  return { received: true, duplicate: outcome.duplicate };
+}
+
+async function applyEvent(deps: AppDeps, trx: Tx, event: PaymentEvent): Promise<string | null> {
+  const now = deps.clock.now();
+  switch (event.type) {
+    case 'checkout_completed': {
+      if (!event.paid) return null;
+      const result = await applyPaidCheckout(deps, trx, event);
+      return result.cancel;
+    }
+    case 'checkout_expired':
+      await expireCheckout(deps, trx, event.sessionId);
+      return null;
+    case 'subscription_renewed': {
+      if (event.firstInvoice) return null;
+      const found = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
+      if (!found || found.endedAt) return null;
+      const sub = (await repo.findSubscriptionById(trx, found.id, { lock: true }))!;
+      if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return null;
+      const payment = await repo.insertPayment(trx, {
+        userId: sub.userId,
+        provider: deps.providers.payments.kind,
+        providerSessionId: event.invoiceId,
+        providerPaymentId: event.subscriptionId,
+        kind: 'renewal',
+        plan: sub.plan === 'trial' ? 'basic' : sub.plan,
+        minutes: null,
+        amountCents: event.amountCents,
+        couponCode: null,
+        status: 'paid',
+        appliedAt: now,
+        now,
+      });
+      if (!payment) return null;
+      await renewSubscription(deps, trx, sub, event.periodStart, event.periodEnd, payment.id);
+      return null;
+    }
+    case 'subscription_ended': {
+      const sub = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
+      if (sub && !sub.endedAt) {
+        await repo.endSubscription(trx, sub.id, 'canceled', now);
+        await refreshAgentStatus(trx, sub.userId, now);
+      }
+      return null;
+    }
+    case 'ignored':
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------- renewals (time-based)
+
+/** The price and discount of the next period: the trial becomes Basic; a first-month discount ends. */
+function nextPeriodTerms(sub: repo.Subscription) {
+  const plan: PlanId = sub.plan === 'trial' ? 'basic' : isPlanId(sub.plan) ? sub.plan : 'basic';
+  const baseAmountCents = cents(PLANS[plan].price);
+  const keep = sub.discountType === 'forever' && sub.discountPercent > 0;
+  return {
+    plan,
+    baseAmountCents,
+    amountCents: keep ? discounted(baseAmountCents, sub.discountPercent) : baseAmountCents,
+    discountPercent: keep ? sub.discountPercent : 0,
+    discountType: keep ? sub.discountType : null,
+    discountSource: keep ? sub.discountSource : null,
+  };
+}
+
+async function renewSubscription(
+  deps: AppDeps,
+  trx: Tx,
+  sub: repo.Subscription,
+  periodStart: Date,
+  periodEnd: Date,
+  paymentId: string,
+): Promise<repo.Subscription | undefined> {
+  const terms = nextPeriodTerms(sub);
+  const moved = await repo.advanceSubscriptionPeriod(trx, sub.id, sub.currentPeriodStart, {
+    ...terms,
+    status: 'active',
+    periodStart,
+    periodEnd,
+  });
+  if (!moved) return undefined;
+  await grantPlanPeriod(trx, {
+    userId: sub.userId,
+    subscriptionId: sub.id,
+    minutes: PLANS[terms.plan].minutes,
+    periodStart,
+    periodEnd,
+    paymentId,
+    now: deps.clock.now(),
+  });
+  return repo.findSubscriptionById(trx, sub.id);
+}
+
+/**
+ * The local billing cycle, run every minute by the app (and directly by tests after moving the
+ * clock): local subscriptions whose period ended are charged on the saved test card and renewed
+ * (the trial becomes Basic, plan minutes reset, extra minutes stay); free (100% coupon)
+ * subscriptions renew while the price stays 0 and end otherwise, as do those set to cancel.
+ * Stripe subscriptions are renewed by Stripe's invoice.paid webhook instead.
+ */
+export async function runBillingCycle(deps: AppDeps): Promise<{ renewed: number; ended: number }> {
+  const now = deps.clock.now();
+  let renewed = 0;
+  let ended = 0;
+  for (const due of await repo.findDueLocalSubscriptions(deps.db, now)) {
+    await deps.db.transaction().execute(async (trx) => {
+      let sub = await repo.findSubscriptionById(trx, due.id, { lock: true });
+      for (let guard = 0; sub && !sub.endedAt && sub.currentPeriodEnd <= now && guard < 36; guard += 1) {
+        const terms = nextPeriodTerms(sub);
+        if (sub.cancelAtPeriodEnd || (sub.provider === 'free' && terms.amountCents > 0)) {
+          await repo.endSubscription(trx, sub.id, 'expired', sub.currentPeriodEnd);
+          await refreshAgentStatus(trx, sub.userId, now);
+          ended += 1;
+          return;
+        }
+        const periodStart = sub.currentPeriodEnd;
+        const periodEnd = addMonths(periodStart, 1);
+        const payment = await repo.insertPayment(trx, {
+          userId: sub.userId,
+          provider: sub.provider,
+          providerSessionId: `renewal_${sub.id}_${periodStart.toISOString()}`,
+          kind: 'renewal',
+          plan: terms.plan,
+          minutes: PLANS[terms.plan].minutes,
+          amountCents: terms.amountCents,
+          couponCode: null,
+          status: 'paid',
+          appliedAt: now,
+          now,
+        });
+        if (!payment) return;
+        sub = await renewSubscription(deps, trx, sub, periodStart, periodEnd, payment.id);
+        renewed += 1;
+      }
+    });
+  }
+  return { renewed, ended };
+}
+
+// ---------------------------------------------------------------- the local checkout page
+
+function localProvider(deps: AppDeps): LocalPaymentsProvider {
+  const provider = deps.providers.payments;
+  if (!(provider instanceof LocalPaymentsProvider)) throw new AppError('not_found', 'Not found');
+  return provider;
+}
+
+async function ownLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
+  const checkout = await localProvider(deps).findCheckout(sessionId);
+  if (!checkout || checkout.userId !== userId) throw new AppError('not_found', 'Checkout session not found');
+  return checkout;
+}
+
+export async function getLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
+  const c = await ownLocalCheckout(deps, userId, sessionId);
+  return {
+    id: c.id,
+    description: c.description,
+    amount: c.amountCents / 100,
+    base_amount: c.baseAmountCents / 100,
+    discount_percent: c.discountPercent,
+    discount_type: c.discountType,
+    coupon_code: c.couponCode,
+    recurring: c.recurring,
+    trial_days: c.trialDays,
+    status: c.status,
+    success_url: c.successUrl,
+    cancel_url: c.cancelUrl,
+    expires_at: c.expiresAt.toISOString(),
+  };
+}
+
+/** Pay: the local provider records the payment, then billing applies it like a webhook would. */
+export async function completeLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
+  const checkout = await ownLocalCheckout(deps, userId, sessionId);
+  if (checkout.status === 'expired') {
+    throw new AppError(
+      'conflict',
+      'This checkout session has expired. Please start again from the pricing page.',
+    );
+  }
+  await localProvider(deps).completeCheckout(sessionId);
+  await checkCheckoutStatus(deps, userId, sessionId);
+  return { url: checkout.successUrl, payment_status: 'paid' };
+}
+
+export async function cancelLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
+  const checkout = await ownLocalCheckout(deps, userId, sessionId);
+  if (checkout.status === 'complete') {
+    throw new AppError('conflict', 'This checkout session has already been paid');
+  }
+  await localProvider(deps).cancelCheckout(sessionId);
+  await deps.db.transaction().execute((trx) => expireCheckout(deps, trx, sessionId));
+  return { url: checkout.cancelUrl };
+}

@@ -1,0 +1,98 @@
+/**
+ * Taking payments, in the product's words. Two adapters: Stripe (Checkout Sessions, coupons,
+ * webhooks) and the local provider (the built-in /local-checkout/:id page, table local_checkouts).
+ * Vendor payloads never leave the adapter.
+ */
+
+export interface CheckoutLine {
+  description: string;
+  amountCents: number;
+  /** Monthly recurring price (a subscription); otherwise charged once. */
+  recurring: boolean;
+}
+
+export interface CheckoutDiscount {
+  percent: number;
+  type: 'first_month' | 'forever';
+  code: string;
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  customerEmail: string;
+  /** What the customer sees: "Pro plan", "300 extra minutes". */
+  description: string;
+  lines: CheckoutLine[];
+  discount?: CheckoutDiscount | undefined;
+  /** Days before the first recurring charge (the 7-day trial before Basic). */
+  trialDays?: number | undefined;
+  /** Contains the placeholder {SESSION_ID}, replaced by the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Our own references (payment id, user id, plan); echoed back by the provider. */
+  metadata: Record<string, string>;
+  /** Total due now, after the discount, as we computed it (the local page shows it). */
+  amountDueCents: number;
+  baseAmountCents: number;
+}
+
+export type CheckoutStatus = 'open' | 'complete' | 'expired';
+export type CheckoutPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+
+export interface CheckoutSession {
+  id: string;
+  /** Where to send the browser to pay. */
+  url: string;
+  status: CheckoutStatus;
+  paymentStatus: CheckoutPaymentStatus;
+  /** The provider's recurring subscription created by this checkout, when any. */
+  subscriptionId: string | null;
+  customerId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** What a webhook told us, already verified and parsed. */
+export type PaymentEvent =
+  | {
+      type: 'checkout_completed';
+      eventId: string;
+      sessionId: string;
+      paid: boolean;
+      subscriptionId: string | null;
+      customerId: string | null;
+    }
+  | { type: 'checkout_expired'; eventId: string; sessionId: string }
+  | {
+      /** A recurring charge succeeded (renewal, or the trial turning into Basic). */
+      type: 'subscription_renewed';
+      eventId: string;
+      invoiceId: string;
+      subscriptionId: string;
+      /** The first invoice of a subscription is applied by its checkout, not here. */
+      firstInvoice: boolean;
+      periodStart: Date;
+      periodEnd: Date;
+      amountCents: number;
+    }
+  | { type: 'subscription_ended'; eventId: string; subscriptionId: string; endedAt: Date }
+  | { type: 'ignored'; eventId: string; eventType: string };
+
+export interface PaymentsProvider {
+  readonly kind: 'stripe' | 'local';
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Asks the provider for the current state of a checkout (never trusts the browser). */
+  getCheckout(sessionId: string): Promise<CheckoutSession>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent;
+  /** Stops a recurring subscription at once (plan change, revocation). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export const SESSION_ID_PLACEHOLDER = '{SESSION_ID}';

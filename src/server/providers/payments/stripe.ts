@@ -1,0 +1,223 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { ProviderError } from '../../lib/errors.ts';
+import {
+  SESSION_ID_PLACEHOLDER,
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentEvent,
+  type PaymentsProvider,
+} from './payments.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Test-only: a fake Stripe server, e.g. http://127.0.0.1:12111 (env STRIPE_API_BASE_URL). */
+  apiBaseUrl?: string | undefined;
+}
+
+const idOf = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .nullish()
+  .transform((value) => (value == null ? null : typeof value === 'string' ? value : value.id));
+
+const sessionSchema = z.object({
+  id: z.string(),
+  url: z.string().nullish(),
+  status: z.enum(['open', 'complete', 'expired']).nullish(),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  subscription: idOf,
+  customer: idOf,
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+const invoiceSchema = z.object({
+  id: z.string(),
+  billing_reason: z.string().nullish(),
+  amount_paid: z.number().default(0),
+  period_start: z.number(),
+  period_end: z.number(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
+  lines: z
+    .object({
+      data: z.array(z.object({ period: z.object({ start: z.number(), end: z.number() }).nullish() })),
+    })
+    .nullish(),
+});
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  ended_at: z.number().nullish(),
+  canceled_at: z.number().nullish(),
+});
+
+/** Stripe Checkout Sessions, coupons and webhooks behind the PaymentsProvider interface. */
+export class StripePaymentsProvider implements PaymentsProvider {
+  readonly kind = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeOptions) {
+    const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: base ? 0 : 2,
+      telemetry: false,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const recurring = request.lines.some((line) => line.recurring);
+    try {
+      let discounts: { coupon: string }[] | undefined;
+      if (request.discount) {
+        const coupon = await this.stripe.coupons.create({
+          percent_off: request.discount.percent,
+          duration: request.discount.type === 'forever' ? 'forever' : 'once',
+          name: `Coupon ${request.discount.code}`,
+          metadata: { code: request.discount.code },
+        });
+        discounts = [{ coupon: coupon.id }];
+      }
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: recurring ? 'subscription' : 'payment',
+          line_items: request.lines.map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.amountCents,
+              product_data: { name: line.description },
+              ...(line.recurring ? { recurring: { interval: 'month' as const } } : {}),
+            },
+          })),
+          ...(discounts ? { discounts } : {}),
+          success_url: request.successUrl.replace(SESSION_ID_PLACEHOLDER, '{CHECKOUT_SESSION_ID}'),
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.userId,
+          customer_email: request.customerEmail,
+          metadata: request.metadata,
+          ...(recurring
+            ? {
+                subscription_data: {
+                  metadata: request.metadata,
+                  ...(request.trialDays ? { trial_period_days: request.trialDays } : {}),
+                },
+              }
+            : {}),
+        },
+        request.metadata.payment_id
+          ? { idempotencyKey: `checkout:${request.metadata.payment_id}` }
+          : undefined,
+      );
+      return toSession(session);
+    } catch (error) {
+      throw asProviderError(error);
+    }
+  }
+
+  async getCheckout(sessionId: string): Promise<CheckoutSession> {
+    try {
+      return toSession(await this.stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      throw asProviderError(error);
+    }
+  }
+
+  parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent {
+    if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
+    if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    let event: { id: string; type: string; data: { object: unknown } };
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret) as never;
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+    }
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = sessionSchema.parse(event.data.object);
+        return {
+          type: 'checkout_completed',
+          eventId: event.id,
+          sessionId: session.id,
+          paid: session.payment_status !== 'unpaid',
+          subscriptionId: session.subscription,
+          customerId: session.customer,
+        };
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed': {
+        const session = sessionSchema.parse(event.data.object);
+        return { type: 'checkout_expired', eventId: event.id, sessionId: session.id };
+      }
+      case 'invoice.paid': {
+        const invoice = invoiceSchema.parse(event.data.object);
+        const subscriptionId = invoice.parent?.subscription_details?.subscription;
+        if (!subscriptionId) return { type: 'ignored', eventId: event.id, eventType: event.type };
+        // The lines carry the period being paid for; invoice.period_* is the one just ended.
+        const period = invoice.lines?.data.find((line) => line.period)?.period;
+        return {
+          type: 'subscription_renewed',
+          eventId: event.id,
+          invoiceId: invoice.id,
+          subscriptionId,
+          firstInvoice: invoice.billing_reason === 'subscription_create',
+          periodStart: new Date((period?.start ?? invoice.period_end) * 1000),
+          periodEnd: new Date((period?.end ?? invoice.period_end + 30 * 86400) * 1000),
+          amountCents: invoice.amount_paid,
+        };
+      }
+      case 'customer.subscription.deleted': {
+        const subscription = subscriptionSchema.parse(event.data.object);
+        const ended = subscription.ended_at ?? subscription.canceled_at;
+        return {
+          type: 'subscription_ended',
+          eventId: event.id,
+          subscriptionId: subscription.id,
+          endedAt: ended ? new Date(ended * 1000) : new Date(),
+        };
+      }
+      default:
+        return { type: 'ignored', eventId: event.id, eventType: event.type };
+    }
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+      throw asProviderError(error);
+    }
+  }
+}
+
+function toSession(raw: unknown): CheckoutSession {
+  const session = sessionSchema.parse(raw);
+  return {
+    id: session.id,
+    url: session.url ?? '',
+    status: session.status ?? 'open',
+    paymentStatus: session.payment_status,
+    subscriptionId: session.subscription,
+    customerId: session.customer,
+    metadata: session.metadata ?? {},
+  };
+}
+
+function asProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const retryable =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderError('stripe', message, retryable, { cause: error });
+}
