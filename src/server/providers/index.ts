@@ -5,6 +5,12 @@ import type { Clock } from '../lib/clock.ts';
 import type { IdentityProvider } from './identity/identity.ts';
 import { createGoogleIdentity } from './identity/google.ts';
 import { localIdentity } from './identity/local.ts';
+import type { EmailProvider } from './email/email.ts';
+import { localEmail } from './email/local.ts';
+import { createSmtpEmail } from './email/smtp.ts';
+import type { LlmProvider } from './llm/llm.ts';
+import { extractiveLlm } from './llm/local.ts';
+import { createOpenAiCompatibleLlm } from './llm/openai-compatible.ts';
 import path from 'node:path';
 import type { TelephonyProvider } from './telephony/telephony.ts';
 import { createLocalTelephony } from './telephony/local.ts';
@@ -18,6 +24,8 @@ import { StripePaymentsProvider } from './payments/stripe.ts';
 /** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
 export interface Providers {
   identity: IdentityProvider;
+  email: EmailProvider;
+  llm: LlmProvider;
   /** Phone numbers: search, rent, release (Twilio, or the local phone network). */
   telephony: TelephonyProvider;
   /** Uploaded files (a local folder, or S3 when S3_BUCKET is set). */
@@ -37,6 +45,8 @@ export interface ProviderContext {
 export function createLocalProviders(context: ProviderContext): Providers {
   return {
     identity: localIdentity,
+    email: localEmail,
+    llm: extractiveLlm,
     telephony: createLocalTelephony(context),
     blobs: createLocalBlobStore(path.join(context.env.DATA_DIR, 'blobs')),
     payments: new LocalPaymentsProvider(context.db, context.clock),
@@ -61,6 +71,14 @@ export function createProviders(context: ProviderContext): Providers {
       apiBaseUrl: env.TWILIO_API_BASE_URL,
     });
   }
+  if (env.SMTP_URL) providers.email = createSmtpEmail({ url: env.SMTP_URL, from: env.MAIL_FROM });
+  if (env.LLM_BASE_URL) {
+    providers.llm = createOpenAiCompatibleLlm({
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+    });
+  }
   if (env.STRIPE_SECRET_KEY) {
     providers.payments = new StripePaymentsProvider({
       secretKey: env.STRIPE_SECRET_KEY,
@@ -77,6 +95,8 @@ export function describeProviders(providers: Providers): Record<string, string> 
     identity: providers.identity.kind,
     telephony: providers.telephony.kind,
     blobs: providers.blobs.kind,
+    email: providers.email.kind,
+    llm: providers.llm.kind,
     payments: providers.payments.kind,
   };
 }

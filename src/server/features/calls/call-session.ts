@@ -1,0 +1,231 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
+import type { KnowledgeIndex, SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
+import type { AppDeps } from '../../app.ts';
+import { debitCallMinutes } from '../../entitlements/minutes.ts';
+import {
+  appendTurn,
+  finishCall,
+  findKnowledgeVersion,
+  setBilledMinutes,
+  truncateTranscriptEntry,
+  type AgentForCall,
+  type CallOutcome,
+  type TranscriptEntry,
+} from './calls.repository.ts';
+import { summarizeCall } from './call-summary.ts';
+import type { KnowledgeCache } from './knowledge-cache.ts';
+import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
+
+export interface AgentSpeech {
+  text: string;
+  end: Record<string, unknown> | null;
+}
+
+interface SessionOptions {
+  deps: AppDeps;
+  agent: AgentForCall;
+  callId: string;
+  callerNumber: string;
+  startedAt: Date;
+  knowledge: KnowledgeCache;
+  index: KnowledgeIndex;
+  version: number;
+  hooks: CallEndedHooks;
+  log?: FastifyBaseLogger | undefined;
+}
+
+/**
+ * One live call: the turn engine plus the recorder. Every finished turn is appended to the call row at once
+ * (in order, off the reply's critical path); the end writes duration, outcome and summary, debits the minutes
+ * once and raises the escalation alert.
+ */
+export class CallSession {
+  private readonly conversation: Conversation;
+  private current: KnowledgeIndex;
+  private version: number;
+  private entries = 0;
+  private lastAgentIndex: number | null = null;
+  private lastAgentText = '';
+  private writes: Promise<void> = Promise.resolve();
+  private closed: Promise<void> | null = null;
+  private lastHandoff: Record<string, unknown> | null = null;
+  private readonly recorded: TranscriptEntry[] = [];
+
+  constructor(private readonly o: SessionOptions) {
+    this.current = o.index;
+    this.version = o.version;
+    // The conversation searches whatever index is current: a document change mid-call is picked up next turn.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const session = this;
+    const live: KnowledgeIndex = {
+      get size() {
+        return session.current.size;
+      },
+      search: (question: string, options?: SearchOptions) => session.current.search(question, options),
+    };
+    this.conversation = createConversation({
+      companyName: o.agent.companyName,
+      transferNumber: o.agent.transferNumber,
+      knowledge: live,
+    });
+  }
+
+  get callId(): string {
+    return this.o.callId;
+  }
+
+  async greet(): Promise<AgentSpeech> {
+    const reply = this.conversation.greet();
+    this.record([], reply, null);
+    return this.speech(reply);
+  }
+
+  async onCallerText(text: string): Promise<AgentSpeech> {
+    const started = performance.now();
+    await this.refreshKnowledge();
+    const reply = this.conversation.onCallerText(text);
+    const spoken = await this.word(reply);
+    this.record([this.entry('caller', text)], { ...reply, text: spoken }, performance.now() - started);
+    return this.speech({ ...reply, text: spoken });
+  }
+
+  async onDtmf(digit: string): Promise<AgentSpeech> {
+    const started = performance.now();
+    const reply = this.conversation.onDtmf(digit);
+    this.record([this.entry('caller', `[pressed ${digit}]`)], reply, performance.now() - started);
+    return this.speech(reply);
+  }
+
+  async onSilence(): Promise<AgentSpeech> {
+    const reply = this.conversation.onSilence();
+    this.record([], reply, null);
+    return this.speech(reply);
+  }
+
+  async onInterrupt(spokenText: string): Promise<void> {
+    const index = this.lastAgentIndex;
+    if (index === null) return;
+    const heard = spokenText.trim();
+    if (heard === '' || heard.length >= this.lastAgentText.length) return;
+    this.lastAgentText = heard;
+    const entry = this.recorded[index];
+    if (entry) {
+      entry.text = heard;
+      entry.interrupted = true;
+    }
+    this.write(() => truncateTranscriptEntry(this.o.deps.db, this.o.callId, index, heard));
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.finish().catch((error: unknown) => {
+      this.o.log?.error({ err: error, callId: this.o.callId }, 'finishing a call failed');
+    });
+    return this.closed;
+  }
+
+  private async finish(): Promise<void> {
+    await this.writes;
+    const { deps, callId, agent } = this.o;
+    const endedAt = deps.clock.now();
+    const durationS = Math.max(0, Math.round((endedAt.getTime() - this.o.startedAt.getTime()) / 1000));
+    const state = this.conversation.state;
+    const outcome: CallOutcome = state.outcome ?? 'abandoned';
+    const escalation = state.escalation
+      ? {
+          reason: state.escalation.reason,
+          question: state.escalation.question,
+          message: state.escalation.message,
+          transferTo: state.escalation.transferTo,
+        }
+      : null;
+    let summary = summarizeCall({ outcome, transcript: this.recorded, escalation });
+    if (deps.providers.llm.kind !== 'extractive' && this.recorded.some((e) => e.speaker === 'caller')) {
+      summary =
+        (await deps.providers.llm
+          .summarizeCall({ companyName: agent.companyName, outcome, transcript: this.recorded })
+          .catch(() => null)) ?? summary;
+    }
+    await finishCall(deps.db, callId, { endedAt, durationS, outcome, summary, handoff: this.lastHandoff });
+    const minutes = Math.ceil(durationS / 60);
+    if (minutes > 0) {
+      await debitCallMinutes(deps.db, { userId: agent.userId, callId, minutes, now: endedAt });
+      await setBilledMinutes(deps.db, callId, minutes);
+    }
+    if (escalation) {
+      const alert: EscalatedCall = {
+        callId,
+        userId: agent.userId,
+        companyName: agent.companyName,
+        contactEmail: agent.contactEmail,
+        callerNumber: this.o.callerNumber,
+        startedAt: this.o.startedAt,
+        durationS,
+        ...escalation,
+        transcript: this.recorded.map((e) => ({ speaker: e.speaker, text: e.text, at_s: e.at_s })),
+      };
+      await this.o.hooks.onEscalated(alert);
+    }
+  }
+
+  /** Rebuilds the index when the agent's documents changed (one indexed lookup per turn). */
+  private async refreshKnowledge(): Promise<void> {
+    const version = await findKnowledgeVersion(this.o.deps.db, this.o.agent.id);
+    if (version === undefined || version === this.version) return;
+    this.current = await this.o.knowledge.get(this.o.agent, version);
+    this.version = version;
+  }
+
+  /** With a model configured, the answer is reworded from the same passages; the extractive text is the fallback. */
+  private async word(reply: AgentReply): Promise<string> {
+    const llm = this.o.deps.providers.llm;
+    if (!reply.answer || llm.kind === 'extractive') return reply.text;
+    try {
+      return (await llm.composeAnswer(reply.answer)) ?? reply.text;
+    } catch (error) {
+      this.o.log?.warn({ err: error }, 'answer wording failed; using the extractive answer');
+      return reply.text;
+    }
+  }
+
+  private entry(speaker: 'agent' | 'caller', text: string, reply?: AgentReply): TranscriptEntry {
+    const atS =
+      Math.round(((this.o.deps.clock.now().getTime() - this.o.startedAt.getTime()) / 1000) * 10) / 10;
+    const entry: TranscriptEntry = { speaker, text, at_s: Math.max(0, atS) };
+    if (reply) {
+      entry.sources = reply.sources.map((s) => ({
+        document: s.documentName,
+        heading: s.heading,
+        page: s.page,
+        passage_id: s.passageId,
+      }));
+    }
+    return entry;
+  }
+
+  private record(callerEntries: TranscriptEntry[], reply: AgentReply, latencyMs: number | null): void {
+    const entries = [...callerEntries];
+    if (reply.text !== '') {
+      entries.push(this.entry('agent', reply.text, reply));
+      this.lastAgentIndex = this.entries + entries.length - 1;
+      this.lastAgentText = reply.text;
+    }
+    if (reply.handoff) this.lastHandoff = { ...reply.handoff };
+    if (entries.length === 0) return;
+    this.entries += entries.length;
+    this.recorded.push(...entries);
+    const latency = latencyMs === null || reply.text === '' ? null : Math.round(latencyMs * 10) / 10;
+    this.write(() => appendTurn(this.o.deps.db, this.o.callId, entries, latency));
+  }
+
+  private write(fn: () => Promise<void>): void {
+    this.writes = this.writes.then(fn).catch((error: unknown) => {
+      this.o.log?.error({ err: error, callId: this.o.callId }, 'recording a turn failed');
+    });
+  }
+
+  private speech(reply: AgentReply): AgentSpeech {
+    if (reply.action !== 'end') return { text: reply.text, end: null };
+    return { text: reply.text, end: reply.handoff ? { ...reply.handoff } : { reason: 'completed' } };
+  }
+}

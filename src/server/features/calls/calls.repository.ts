@@ -1,0 +1,388 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { TranscriptEntry } from '../../db/schema.ts';
+import type { KnowledgePassage } from '../../agent/retrieval/knowledge-index.ts';
+
+export type { TranscriptEntry };
+
+export type CallOutcome =
+  'answered' | 'escalated_requested' | 'escalated_no_answer' | 'abandoned' | 'rejected_no_minutes';
+
+export type CallProvider = 'local' | 'twilio' | 'elevenlabs';
+
+/** The agent that answers a number, as the call runtime needs it. */
+export interface AgentForCall {
+  id: string;
+  userId: string;
+  companyName: string;
+  contactEmail: string;
+  phoneNumber: string;
+  transferNumber: string | null;
+  status: string;
+  voiceId: string | null;
+  activated: boolean;
+  knowledgeVersion: number;
+}
+
+export interface Call {
+  id: string;
+  userId: string;
+  provider: string;
+  providerCallId: string | null;
+  phoneNumber: string;
+  toNumber: string | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  durationS: number;
+  transcript: TranscriptEntry[];
+  outcome: CallOutcome | null;
+  summary: string | null;
+  billedMinutes: number | null;
+  turnLatenciesMs: number[];
+  handoff: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/** Numbers arrive as "+15550123", "1 (555) 0123", "5550123"...: compare digits with a leading +. */
+export function normalizePhoneNumber(raw: string): string {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  if (digits === '') return trimmed;
+  if (trimmed.startsWith('+')) return `+${digits}`;
+  if (digits.length === 10) return `+1${digits}`;
+  return `+${digits}`;
+}
+
+const agentColumns = [
+  'id',
+  'user_id',
+  'company_name',
+  'contact_email',
+  'twilio_phone_number',
+  'transfer_phone_number',
+  'status',
+  'voice_id',
+  'eleven_agent_id',
+  'config_data',
+  'knowledge_version',
+] as const;
+
+type AgentRow = {
+  id: string;
+  user_id: string;
+  company_name: string;
+  contact_email: string;
+  twilio_phone_number: string;
+  transfer_phone_number: string | null;
+  status: string;
+  voice_id: string | null;
+  eleven_agent_id: string | null;
+  config_data: Record<string, unknown>;
+  knowledge_version: number;
+};
+
+function toAgent(row: AgentRow): AgentForCall {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    companyName: row.company_name,
+    contactEmail: row.contact_email,
+    phoneNumber: row.twilio_phone_number,
+    transferNumber: row.transfer_phone_number?.trim() || null,
+    status: row.status,
+    voiceId: row.voice_id,
+    activated: Boolean(row.voice_id || row.eleven_agent_id || row.config_data?.eleven_agent_id),
+    knowledgeVersion: row.knowledge_version,
+  };
+}
+
+export async function findAgentByNumber(db: Db, number: string): Promise<AgentForCall | undefined> {
+  const candidates = [...new Set([number.trim(), normalizePhoneNumber(number)])];
+  const row = await db
+    .selectFrom('agent_configs')
+    .select(agentColumns)
+    .where('twilio_phone_number', 'in', candidates)
+    .executeTakeFirst();
+  return row ? toAgent(row) : undefined;
+}
+
+export async function findAgentByUser(db: Db, userId: string): Promise<AgentForCall | undefined> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select(agentColumns)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toAgent(row) : undefined;
+}
+
+/** ElevenLabs-hosted agents: by the hosted agent id (column or config_data.eleven_agent_id). */
+export async function findAgentByElevenAgentId(
+  db: Db,
+  elevenAgentId: string,
+): Promise<AgentForCall | undefined> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select(agentColumns)
+    .where((eb) =>
+      eb.or([
+        eb('eleven_agent_id', '=', elevenAgentId),
+        eb(sql<string>`config_data->>'eleven_agent_id'`, '=', elevenAgentId),
+      ]),
+    )
+    .executeTakeFirst();
+  return row ? toAgent(row) : undefined;
+}
+
+/** The cheap per-turn check: has the agent's knowledge changed since the index was built? */
+export async function findKnowledgeVersion(db: Db, agentId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select('knowledge_version')
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  return row?.knowledge_version;
+}
+
+export async function loadAgentPassages(db: Db, userId: string): Promise<KnowledgePassage[]> {
+  const rows = await db
+    .selectFrom('passages')
+    .innerJoin('documents', 'documents.id', 'passages.document_id')
+    .select(['passages.id', 'documents.name', 'passages.heading', 'passages.page', 'passages.text'])
+    .where('passages.user_id', '=', userId)
+    .orderBy('documents.created_at')
+    .orderBy('passages.document_id')
+    .orderBy('passages.ord')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    documentName: r.name,
+    heading: r.heading,
+    page: r.page,
+    text: r.text,
+  }));
+}
+
+export interface InsertCallInput {
+  userId: string;
+  provider: CallProvider;
+  providerCallId: string | null;
+  phoneNumber: string;
+  toNumber: string | null;
+  startedAt: Date;
+  transcript?: TranscriptEntry[];
+  outcome?: CallOutcome | null;
+  durationS?: number;
+  endedAt?: Date | null;
+  summary?: string | null;
+  handoff?: Record<string, unknown> | null;
+}
+
+/** Inserts a call once per (provider, provider call id); returns its id and whether this insert created it. */
+export async function insertCall(db: Db, input: InsertCallInput): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('calls')
+    .values({
+      user_id: input.userId,
+      provider: input.provider,
+      provider_call_id: input.providerCallId,
+      phone_number: input.phoneNumber,
+      to_number: input.toNumber,
+      started_at: input.startedAt,
+      created_at: input.startedAt,
+      ended_at: input.endedAt ?? null,
+      duration_s: input.durationS ?? 0,
+      transcript: JSON.stringify(input.transcript ?? []),
+      outcome: input.outcome ?? null,
+      summary: input.summary ?? null,
+      handoff: input.handoff ? JSON.stringify(input.handoff) : null,
+      turn_latencies_ms: JSON.stringify([]),
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider', 'provider_call_id']).where('provider_call_id', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('provider', '=', input.provider)
+    .where('provider_call_id', '=', input.providerCallId)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+/** Appends finished turn entries (and the agent turn's latency) in one write: a crash loses no finished turn. */
+export async function appendTurn(
+  db: Db,
+  callId: string,
+  entries: TranscriptEntry[],
+  latencyMs: number | null,
+): Promise<void> {
+  await db
+    .updateTable('calls')
+    .set({
+      transcript: sql`transcript || ${JSON.stringify(entries)}::jsonb`,
+      ...(latencyMs === null
+        ? {}
+        : { turn_latencies_ms: sql`turn_latencies_ms || ${JSON.stringify([latencyMs])}::jsonb` }),
+    })
+    .where('id', '=', callId)
+    .execute();
+}
+
+/** Cuts an agent entry where the caller interrupted it (ConversationRelay's utteranceUntilInterrupt). */
+export async function truncateTranscriptEntry(
+  db: Db,
+  callId: string,
+  index: number,
+  text: string,
+): Promise<void> {
+  await db
+    .updateTable('calls')
+    .set({
+      transcript: sql`jsonb_set(jsonb_set(transcript, ${`{${index},text}`}::text[], to_jsonb(${text}::text)), ${`{${index},interrupted}`}::text[], 'true'::jsonb)`,
+    })
+    .where('id', '=', callId)
+    .execute();
+}
+
+export interface FinishCallInput {
+  endedAt: Date;
+  durationS: number;
+  outcome: CallOutcome;
+  summary: string | null;
+  handoff: Record<string, unknown> | null;
+}
+
+export async function finishCall(db: Db, callId: string, input: FinishCallInput): Promise<void> {
+  await db
+    .updateTable('calls')
+    .set({
+      ended_at: input.endedAt,
+      duration_s: input.durationS,
+      outcome: input.outcome,
+      summary: input.summary,
+      handoff: input.handoff ? JSON.stringify(input.handoff) : null,
+    })
+    .where('id', '=', callId)
+    .execute();
+}
+
+export async function setBilledMinutes(db: Db, callId: string, minutes: number): Promise<void> {
+  await db.updateTable('calls').set({ billed_minutes: minutes }).where('id', '=', callId).execute();
+}
+
+/** Twilio's final duration (status callback, or reconciliation). Returns false when nothing changed. */
+export async function updateProviderDuration(
+  db: Db,
+  provider: CallProvider,
+  providerCallId: string,
+  durationS: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('calls')
+    .set({ duration_s: durationS })
+    .where('provider', '=', provider)
+    .where('provider_call_id', '=', providerCallId)
+    .where('duration_s', '<>', durationS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function findCall(db: Db, callId: string): Promise<Call | undefined> {
+  const row = await db.selectFrom('calls').selectAll().where('id', '=', callId).executeTakeFirst();
+  return row ? toCall(row) : undefined;
+}
+
+/** Ended provider calls of a user (for reconciling durations with the provider). */
+export async function findProviderCalls(
+  db: Db,
+  userId: string,
+  provider: CallProvider,
+  limit: number,
+): Promise<Call[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('provider_call_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toCall);
+}
+
+/** Newest first; `before` is the id of the last call of the previous page (keyset pagination). */
+export async function listCalls(
+  db: Db,
+  userId: string,
+  options: { limit: number; before?: string | undefined },
+): Promise<Call[]> {
+  let query = db
+    .selectFrom('calls')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit);
+  if (options.before) {
+    const cursor = await db
+      .selectFrom('calls')
+      .select(['created_at', 'id'])
+      .where('id', '=', options.before)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (cursor) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', cursor.created_at),
+          eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+        ]),
+      );
+    }
+  }
+  return (await query.execute()).map(toCall);
+}
+
+function toCall(row: {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_call_id: string | null;
+  phone_number: string;
+  to_number: string | null;
+  started_at: Date;
+  ended_at: Date | null;
+  duration_s: number;
+  transcript: TranscriptEntry[];
+  outcome: string | null;
+  summary: string | null;
+  billed_minutes: number | null;
+  turn_latencies_ms: number[];
+  handoff: Record<string, unknown> | null;
+  created_at: Date;
+}): Call {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    providerCallId: row.provider_call_id,
+    phoneNumber: row.phone_number,
+    toNumber: row.to_number,
+    startedAt: new Date(row.started_at),
+    endedAt: row.ended_at ? new Date(row.ended_at) : null,
+    durationS: row.duration_s,
+    transcript: typeof row.transcript === 'string' ? JSON.parse(row.transcript) : (row.transcript ?? []),
+    outcome: row.outcome as CallOutcome | null,
+    summary: row.summary,
+    billedMinutes: row.billed_minutes,
+    turnLatenciesMs:
+      typeof row.turn_latencies_ms === 'string'
+        ? JSON.parse(row.turn_latencies_ms)
+        : (row.turn_latencies_ms ?? []),
+    handoff: row.handoff,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { requireUser, userOf } from '../../lib/security.ts';
+import type { Call } from './calls.repository.ts';
+import { callHistoryQuerySchema, callHistorySchema, type CallDto } from './calls.schemas.ts';
+import type { CallService } from './calls.service.ts';
+
+function toDto(call: Call): CallDto {
+  return {
+    id: call.id,
+    phone_number: call.phoneNumber,
+    created_at: call.createdAt.toISOString(),
+    duration: call.durationS,
+    summary: call.summary,
+    transcript: call.transcript.map((e) => ({
+      speaker: e.speaker,
+      text: e.text,
+      at_s: e.at_s,
+      ...(e.sources
+        ? { sources: e.sources.map((s) => ({ document: s.document, heading: s.heading, page: s.page })) }
+        : {}),
+      ...(e.interrupted ? { interrupted: true } : {}),
+    })),
+    outcome: call.outcome,
+  };
+}
+
+/** GET /api/calls/history: the signed-in owner's calls, newest first, 50 a page (`?before=<last id>`). */
+export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/calls/history',
+      {
+        preHandler: requireUser(deps),
+        schema: { querystring: callHistoryQuerySchema, response: { 200: callHistorySchema } },
+      },
+      async (request) => {
+        const page = await calls.history(userOf(request).id, request.query);
+        return { calls: page.calls.map(toDto), next_before: page.nextBefore };
+      },
+    );
+  };
+}

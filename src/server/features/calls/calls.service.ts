@@ -1,0 +1,240 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { canTakeCalls, debitCallMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import {
+  findAgentByNumber,
+  findKnowledgeVersion,
+  insertCall,
+  listCalls,
+  normalizePhoneNumber,
+  setBilledMinutes,
+  updateProviderDuration,
+  type AgentForCall,
+  type Call,
+  type CallOutcome,
+  type CallProvider,
+  type TranscriptEntry,
+} from './calls.repository.ts';
+import { CallSession, type AgentSpeech } from './call-session.ts';
+import { KnowledgeCache } from './knowledge-cache.ts';
+
+/** What the notifications feature receives about an escalated call (wired in features/index.ts). */
+export interface EscalatedCall {
+  callId: string;
+  userId: string;
+  companyName: string;
+  contactEmail: string;
+  callerNumber: string;
+  startedAt: Date;
+  durationS: number;
+  reason: 'requested' | 'no_answer';
+  question: string | null;
+  message: string | null;
+  transferTo: string | null;
+  transcript: { speaker: 'agent' | 'caller'; text: string; at_s: number }[];
+}
+
+export interface CallEndedHooks {
+  onEscalated(call: EscalatedCall): Promise<unknown>;
+}
+
+export interface CallStart {
+  provider: 'twilio' | 'local';
+  providerCallId: string | null;
+  from: string;
+  to: string;
+}
+
+export type Admission =
+  | { kind: 'connect'; voiceId: string | null; companyName: string; agent: AgentForCall }
+  | { kind: 'unavailable'; text: string; transferTo: string | null };
+
+export interface LiveCallHandle {
+  greet(): Promise<AgentSpeech>;
+  onCallerText(text: string): Promise<AgentSpeech>;
+  onDtmf(digit: string): Promise<AgentSpeech>;
+  onSilence(): Promise<AgentSpeech>;
+  onInterrupt(spokenText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A finished call from a hosted agent (ElevenLabs), stored like any other. */
+export interface HostedCallInput {
+  agent: AgentForCall;
+  provider: CallProvider;
+  providerCallId: string;
+  callerNumber: string;
+  startedAt: Date;
+  durationS: number;
+  transcript: TranscriptEntry[];
+  outcome: CallOutcome;
+  summary: string | null;
+  escalation: Omit<
+    EscalatedCall,
+    | 'callId'
+    | 'userId'
+    | 'companyName'
+    | 'contactEmail'
+    | 'callerNumber'
+    | 'startedAt'
+    | 'durationS'
+    | 'transcript'
+  > | null;
+}
+
+export interface CallHistoryPage {
+  calls: Call[];
+  nextBefore: string | null;
+}
+
+export type CallService = ReturnType<typeof createCallService>;
+
+/**
+ * The call runtime and the call records: one code path for Twilio and the local softphone, plus the hosted
+ * agents' finished calls. Minutes are debited once per call (the ledger is idempotent per call id).
+ */
+export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: FastifyBaseLogger) {
+  const knowledge = new KnowledgeCache(deps.db);
+
+  const unavailable = (agent: AgentForCall): Extract<Admission, { kind: 'unavailable' }> => ({
+    kind: 'unavailable',
+    text: agent.transferNumber
+      ? `Thanks for calling ${agent.companyName}. Our assistant is unavailable right now, so I'll transfer you. Please hold.`
+      : `Thanks for calling ${agent.companyName}. This line is unavailable right now. Please call again later. Goodbye.`,
+    transferTo: agent.transferNumber,
+  });
+
+  async function admit(start: CallStart): Promise<Admission> {
+    const agent = await findAgentByNumber(deps.db, start.to);
+    if (!agent) {
+      return {
+        kind: 'unavailable',
+        text: 'Sorry, the number you called is not in service. Goodbye.',
+        transferTo: null,
+      };
+    }
+    const now = deps.clock.now();
+    const hasMinutes = await canTakeCalls(deps.db, agent.userId, now);
+    if (agent.status === 'active' && hasMinutes) {
+      return { kind: 'connect', voiceId: agent.voiceId, companyName: agent.companyName, agent };
+    }
+    if (agent.activated && !hasMinutes) {
+      // Out of minutes: the owner sees the call they missed; the agent turns inactive (dashboard red box).
+      if (agent.status === 'active') await refreshAgentStatus(deps.db, agent.userId, now);
+      await insertCall(deps.db, {
+        userId: agent.userId,
+        provider: start.provider,
+        providerCallId: start.providerCallId,
+        phoneNumber: normalizePhoneNumber(start.from),
+        toNumber: agent.phoneNumber,
+        startedAt: now,
+        endedAt: now,
+        outcome: 'rejected_no_minutes',
+        summary: 'Not answered: the agent was out of minutes.',
+      });
+    }
+    return unavailable(agent);
+  }
+
+  async function start(
+    callStart: CallStart,
+  ): Promise<{ kind: 'live'; call: LiveCallHandle } | Extract<Admission, { kind: 'unavailable' }>> {
+    const admission = await admit(callStart);
+    if (admission.kind === 'unavailable') return admission;
+    const { agent } = admission;
+    const startedAt = deps.clock.now();
+    const version = (await findKnowledgeVersion(deps.db, agent.id)) ?? agent.knowledgeVersion;
+    const [index, call] = await Promise.all([
+      knowledge.get(agent, version),
+      insertCall(deps.db, {
+        userId: agent.userId,
+        provider: callStart.provider,
+        providerCallId: callStart.providerCallId,
+        phoneNumber: normalizePhoneNumber(callStart.from),
+        toNumber: agent.phoneNumber,
+        startedAt,
+      }),
+    ]);
+    const session = new CallSession({
+      deps,
+      agent,
+      callId: call.id,
+      callerNumber: normalizePhoneNumber(callStart.from),
+      startedAt,
+      knowledge,
+      index,
+      version,
+      hooks,
+      log,
+    });
+    return { kind: 'live', call: session };
+  }
+
+  async function recordProviderDuration(providerCallId: string, durationS: number): Promise<void> {
+    await updateProviderDuration(deps.db, 'twilio', providerCallId, durationS);
+  }
+
+  /** Stores a hosted agent's finished call once; minutes and the alert happen only on the first delivery. */
+  async function recordHostedCall(input: HostedCallInput): Promise<{ id: string; created: boolean }> {
+    const { agent } = input;
+    const endedAt = new Date(input.startedAt.getTime() + input.durationS * 1000);
+    const call = await insertCall(deps.db, {
+      userId: agent.userId,
+      provider: input.provider,
+      providerCallId: input.providerCallId,
+      phoneNumber: normalizePhoneNumber(input.callerNumber),
+      toNumber: agent.phoneNumber,
+      startedAt: input.startedAt,
+      endedAt,
+      durationS: input.durationS,
+      transcript: input.transcript,
+      outcome: input.outcome,
+      summary: input.summary,
+      handoff: input.escalation
+        ? {
+            reason: input.escalation.reason,
+            ...(input.escalation.transferTo ? { transfer_to: input.escalation.transferTo } : {}),
+          }
+        : null,
+    });
+    if (!call.created) return call;
+    const minutes = Math.ceil(input.durationS / 60);
+    if (minutes > 0) {
+      await debitCallMinutes(deps.db, {
+        userId: agent.userId,
+        callId: call.id,
+        minutes,
+        now: deps.clock.now(),
+      });
+      await setBilledMinutes(deps.db, call.id, minutes);
+    }
+    if (input.escalation) {
+      await hooks.onEscalated({
+        callId: call.id,
+        userId: agent.userId,
+        companyName: agent.companyName,
+        contactEmail: agent.contactEmail,
+        callerNumber: normalizePhoneNumber(input.callerNumber),
+        startedAt: input.startedAt,
+        durationS: input.durationS,
+        ...input.escalation,
+        transcript: input.transcript.map((e) => ({ speaker: e.speaker, text: e.text, at_s: e.at_s })),
+      });
+    }
+    return call;
+  }
+
+  async function history(
+    userId: string,
+    options: { limit: number; before?: string | undefined },
+  ): Promise<CallHistoryPage> {
+    const calls = await listCalls(deps.db, userId, { limit: options.limit + 1, before: options.before });
+    const page = calls.slice(0, options.limit);
+    return {
+      calls: page,
+      nextBefore: calls.length > options.limit ? (page[page.length - 1]?.id ?? null) : null,
+    };
+  }
+
+  return { admit, start, recordProviderDuration, recordHostedCall, history };
+}

@@ -1,0 +1,46 @@
+/**
+ * What the telephony routes need from the call runtime. The calls feature implements it; the app wires the two
+ * together in features/index.ts (features never import each other).
+ */
+
+export interface CallStart {
+  provider: 'twilio' | 'local';
+  /** Twilio CallSid (or the softphone's call id): a replayed setup never makes a second call record. */
+  providerCallId: string | null;
+  /** The caller. */
+  from: string;
+  /** The agent's number. */
+  to: string;
+}
+
+/** One reply of the agent. `end` is set when the call ends after it: the ConversationRelay handoffData. */
+export interface AgentSpeech {
+  text: string;
+  end: Record<string, unknown> | null;
+}
+
+export interface LiveCall {
+  greet(): Promise<AgentSpeech>;
+  onCallerText(text: string): Promise<AgentSpeech>;
+  onDtmf(digit: string): Promise<AgentSpeech>;
+  onSilence(): Promise<AgentSpeech>;
+  /** The caller talked over the agent: `spokenText` is what they heard of the last reply. */
+  onInterrupt(spokenText: string): Promise<void>;
+  /** The line closed (hang-up, or after `end`): records, meters and alerts. Idempotent. */
+  close(): Promise<void>;
+}
+
+export type CallAdmission =
+  | { kind: 'connect'; voiceId: string | null; companyName: string }
+  | { kind: 'unavailable'; text: string; transferTo: string | null };
+
+export interface CallRuntime {
+  /** For the voice webhook: may this number take the call now? Records calls rejected for lack of minutes. */
+  admit(start: CallStart): Promise<CallAdmission>;
+  /** After ConversationRelay's `setup`: starts the live call (or says the line is unavailable). */
+  start(
+    start: CallStart,
+  ): Promise<{ kind: 'live'; call: LiveCall } | Extract<CallAdmission, { kind: 'unavailable' }>>;
+  /** Twilio's status callback: the final duration of a finished call. */
+  recordProviderDuration(providerCallId: string, durationS: number): Promise<void>;
+}

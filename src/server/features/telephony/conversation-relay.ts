@@ -1,0 +1,181 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AgentSpeech, CallRuntime, CallStart, LiveCall } from './call-runtime.ts';
+
+/** The subset of a `ws` WebSocket the relay uses (so tests and the bench can drive it however they like). */
+export interface RelaySocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  on(event: 'message', listener: (data: Buffer | string) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export interface RelayOptions {
+  runtime: CallRuntime;
+  provider: CallStart['provider'];
+  /** Caller silence before "Are you still there?", and again before the agent ends the call. */
+  silenceMs?: number;
+  timers?: Timers;
+  log?: FastifyBaseLogger | undefined;
+}
+
+/** ConversationRelay's inbound messages (INTEGRATIONS.md section 2); unknown fields are ignored. */
+const inboundSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('setup'),
+    callSid: z.string().optional(),
+    sessionId: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string(),
+    customParameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ type: z.literal('prompt'), voicePrompt: z.string(), last: z.boolean().optional() }),
+  z.object({
+    type: z.literal('interrupt'),
+    utteranceUntilInterrupt: z.string().optional(),
+    durationUntilInterruptMs: z.number().optional(),
+  }),
+  z.object({ type: z.literal('dtmf'), digit: z.string() }),
+  z.object({ type: z.literal('error'), description: z.string().optional() }),
+]);
+type Inbound = z.infer<typeof inboundSchema>;
+
+const OPEN = 1;
+
+/** Splits a reply into sentence tokens; the last one carries `last: true`. */
+export function toTextMessages(text: string): { type: 'text'; token: string; last: boolean }[] {
+  const parts = text.match(/[^.!?]+[.!?]*\s*/g) ?? [text];
+  return parts.map((token, i) => ({ type: 'text', token, last: i === parts.length - 1 }));
+}
+
+/**
+ * One ConversationRelay session: Twilio (or the local softphone, which speaks the same messages) sends `setup`,
+ * then `prompt`/`dtmf`/`interrupt`; we answer with `text` tokens and, when the call is over, `end` with
+ * handoffData (read by POST /api/twilio/connect-done). Messages of one call are handled strictly in order.
+ */
+export function handleRelaySession(socket: RelaySocket, options: RelayOptions): void {
+  const { runtime, log } = options;
+  const timers = options.timers ?? realTimers;
+  const silenceMs = options.silenceMs ?? 30_000;
+  let call: LiveCall | null = null;
+  let ended = false;
+  let silence: unknown = null;
+  let queue: Promise<void> = Promise.resolve();
+
+  const send = (message: unknown) => {
+    if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+  const clearSilence = () => {
+    if (silence !== null) timers.clear(silence);
+    silence = null;
+  };
+  const armSilence = () => {
+    clearSilence();
+    silence = timers.set(() => {
+      silence = null;
+      enqueue(async () => {
+        if (call && !ended) speak(await call.onSilence());
+      });
+    }, silenceMs);
+  };
+  const endSession = (handoff: Record<string, unknown>) => {
+    ended = true;
+    clearSilence();
+    send({ type: 'end', handoffData: JSON.stringify(handoff) });
+    void call?.close();
+    if (options.provider === 'local') {
+      // The softphone hangs up on `end`; make sure the line is released even if it does not.
+      const t = setTimeout(() => socket.close(1000), 5000);
+      t.unref();
+    }
+  };
+  const speak = (speech: AgentSpeech) => {
+    if (speech.text !== '') for (const message of toTextMessages(speech.text)) send(message);
+    if (speech.end) endSession(speech.end);
+    else armSilence();
+  };
+  const enqueue = (fn: () => Promise<void>) => {
+    queue = queue.then(fn).catch((error: unknown) => {
+      log?.error({ err: error }, 'conversation relay turn failed');
+      if (!ended) {
+        speak({
+          text: "I'm sorry, something went wrong on our side. Please call again later.",
+          end: { reason: 'error' },
+        });
+      }
+    });
+  };
+
+  const handle = async (message: Inbound) => {
+    if (ended && message.type !== 'setup') return;
+    switch (message.type) {
+      case 'setup': {
+        if (call || ended) return;
+        const result = await runtime.start({
+          provider: options.provider,
+          providerCallId: message.callSid ?? message.sessionId ?? null,
+          from: message.from ?? 'unknown',
+          to: message.to,
+        });
+        if (result.kind === 'unavailable') {
+          speak({
+            text: result.text,
+            end: { reason: 'unavailable', ...(result.transferTo ? { transfer_to: result.transferTo } : {}) },
+          });
+          return;
+        }
+        call = result.call;
+        speak(await call.greet());
+        return;
+      }
+      case 'prompt': {
+        clearSilence();
+        if (!call || message.last === false) return;
+        speak(await call.onCallerText(message.voicePrompt));
+        return;
+      }
+      case 'dtmf': {
+        clearSilence();
+        if (call) speak(await call.onDtmf(message.digit));
+        return;
+      }
+      case 'interrupt': {
+        if (call) await call.onInterrupt(message.utteranceUntilInterrupt ?? '');
+        armSilence();
+        return;
+      }
+      case 'error': {
+        log?.warn({ description: message.description }, 'conversation relay error message');
+        return;
+      }
+    }
+  };
+
+  socket.on('message', (data) => {
+    let parsed: Inbound;
+    try {
+      const result = inboundSchema.safeParse(JSON.parse(String(data)));
+      if (!result.success) return; // like Twilio: an invalid message is ignored and the session continues
+      parsed = result.data;
+    } catch {
+      return;
+    }
+    enqueue(() => handle(parsed));
+  });
+  socket.on('close', () => {
+    clearSilence();
+    ended = true;
+    queue = queue.then(() => call?.close());
+  });
+}

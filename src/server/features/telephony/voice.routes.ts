@@ -1,0 +1,136 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import twilio from 'twilio';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CallRuntime } from './call-runtime.ts';
+import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
+import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
+
+const formSchema = z.record(z.string(), z.unknown());
+
+function param(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function sendTwiml(reply: FastifyReply, response: twilio.twiml.VoiceResponse) {
+  return reply.type('text/xml').send(response.toString());
+}
+
+/** ElevenLabs voice ids are 20 letters and digits; anything else (a local voice) keeps Twilio's default voice. */
+function isElevenLabsVoice(voiceId: string | null): voiceId is string {
+  return voiceId !== null && /^[A-Za-z0-9]{20}$/.test(voiceId);
+}
+
+export interface VoiceRoutesOptions {
+  silenceMs?: number;
+  timers?: Timers;
+}
+
+/**
+ * The phone side of the call runtime: Twilio's voice webhook answers with ConversationRelay, the relay WebSocket
+ * (also used by the /phone softphone on the local phone network), the transfer after the relay ends, and the
+ * final duration from Twilio's status callback. With Twilio configured every request must carry a valid
+ * X-Twilio-Signature (403 otherwise).
+ */
+export function voiceRoutes(
+  deps: AppDeps,
+  runtime: CallRuntime,
+  options: VoiceRoutesOptions = {},
+): FastifyPluginAsyncZod {
+  const { env } = deps;
+  const viaTwilio = twilioConfigured(env);
+
+  return async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (!viaTwilio || request.routeOptions.url === '/api/twilio/conversation-relay') return;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (!verifyTwilioWebhook(env, request, body))
+        throw new AppError('forbidden', 'Invalid Twilio signature');
+    });
+
+    app.post('/twilio/voice', { schema: { body: formSchema } }, async (request, reply) => {
+      const body = request.body;
+      const to = param(body, 'To') ?? '';
+      const from = param(body, 'From') ?? 'unknown';
+      const admission = await runtime.admit({
+        provider: 'twilio',
+        providerCallId: param(body, 'CallSid') ?? null,
+        from,
+        to,
+      });
+      const response = new twilio.twiml.VoiceResponse();
+      if (admission.kind === 'unavailable') {
+        response.say(admission.text);
+        if (admission.transferTo) response.dial({ callerId: to }, admission.transferTo);
+        else response.hangup();
+        return sendTwiml(reply, response);
+      }
+      response.connect({ action: '/api/twilio/connect-done' }).conversationRelay({
+        url: relayUrl(env),
+        language: 'en-US',
+        interruptible: 'any',
+        dtmfDetection: true,
+        ...(isElevenLabsVoice(admission.voiceId)
+          ? { ttsProvider: 'ElevenLabs', voice: admission.voiceId }
+          : {}),
+      });
+      return sendTwiml(reply, response);
+    });
+
+    app.post('/twilio/connect-done', { schema: { body: formSchema } }, async (request, reply) => {
+      const body = request.body;
+      let handoff: { reason?: unknown; transfer_to?: unknown } = {};
+      try {
+        handoff = JSON.parse(param(body, 'HandoffData') ?? '{}') as typeof handoff;
+      } catch {
+        handoff = {};
+      }
+      const response = new twilio.twiml.VoiceResponse();
+      if (typeof handoff.transfer_to === 'string' && handoff.transfer_to.trim() !== '') {
+        response.dial({ callerId: param(body, 'To') ?? '' }, handoff.transfer_to.trim());
+      } else {
+        response.hangup();
+      }
+      return sendTwiml(reply, response);
+    });
+
+    app.post('/twilio/status', { schema: { body: formSchema } }, async (request, reply) => {
+      const body = request.body;
+      const callSid = param(body, 'CallSid');
+      const duration = Number(param(body, 'CallDuration'));
+      if (
+        callSid &&
+        Number.isFinite(duration) &&
+        duration >= 0 &&
+        param(body, 'CallStatus') === 'completed'
+      ) {
+        await runtime.recordProviderDuration(callSid, Math.round(duration));
+      }
+      return reply.code(204).send();
+    });
+
+    app.get(
+      '/twilio/conversation-relay',
+      {
+        websocket: true,
+        preValidation: async (request) => {
+          if (viaTwilio && !verifyTwilioHandshake(env, request)) {
+            throw new AppError('forbidden', 'Invalid Twilio signature');
+          }
+        },
+      },
+      (socket, request) => {
+        handleRelaySession(socket as unknown as RelaySocket, {
+          runtime,
+          provider: viaTwilio ? 'twilio' : 'local',
+          silenceMs: options.silenceMs,
+          timers: options.timers,
+          log: request.log,
+        });
+      },
+    );
+  };
+}
