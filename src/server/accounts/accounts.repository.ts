@@ -26,11 +26,6 @@ export async function findAgentNumber(db: DbOrTx, userId: string): Promise<Agent
   };
 }
 
-export async function deleteAgentConfig(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('agent_configs').where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 export async function findDocumentBlobKeys(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('documents').select('blob_key').where('user_id', '=', userId).execute();
   return rows.map((row) => row.blob_key);

@@ -4,25 +4,16 @@ import { AppError, ProviderError } from '../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
 
 /**
- * Cross-feature account operations (deleting an account, giving back its phone number). They touch rows
- * and providers that several features own, so they live here rather than in one feature: the admin
- * feature calls them, and features never import each other (docs/decisions/050-admin.md).
+ * Cross-feature account operations. Deleting an account touches rows and providers that several features
+ * own (billing, agents, knowledge, calls, activation), so it lives here rather than in one feature; the
+ * admin feature calls it. Feature logic it needs (the hosted agent) comes in as a hook wired in
+ * `features/index.ts`, because features never import each other (docs/decisions/050-admin.md).
  */
 
-/**
- * Gives the account's number back to the telephony provider and removes its agent configuration.
- * Returns null when the account has no configuration. The provider is called first: releasing is
- * idempotent, so a failure (ProviderError -> 502) leaves the configuration in place to retry.
- */
-export async function removeUserAgentConfiguration(
-  deps: AppDeps,
-  userId: string,
-): Promise<{ phoneNumber: string } | null> {
-  const agent = await repo.findAgentNumber(deps.db, userId);
-  if (!agent) return null;
-  await releaseProviderResources(deps, agent);
-  const removed = await repo.deleteAgentConfig(deps.db, userId);
-  return removed ? { phoneNumber: agent.phoneNumber } : null;
+export interface DeleteAccountHooks {
+  /** Deletes the account's hosted voice agent, if any (activation feature). Throwing aborts the deletion. */
+  deleteHostedAgent?: (userId: string) => Promise<void>;
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -33,7 +24,7 @@ export async function removeUserAgentConfiguration(
 export async function deleteUserAccount(
   deps: AppDeps,
   userId: string,
-  log?: FastifyBaseLogger,
+  hooks: DeleteAccountHooks = {},
 ): Promise<void> {
   const email = await repo.findUserEmail(deps.db, userId);
   if (!email) return;
@@ -41,17 +32,19 @@ export async function deleteUserAccount(
   for (const subscriptionId of await repo.findProviderSubscriptionIds(deps.db, userId)) {
     await deps.providers.payments.cancelSubscription(subscriptionId);
   }
+  if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(userId);
   const agent = await repo.findAgentNumber(deps.db, userId);
-  if (agent) await releaseProviderResources(deps, agent);
+  if (agent) await releaseNumber(deps, agent);
   const blobKeys = await repo.findDocumentBlobKeys(deps.db, userId);
   const addresses = [...new Set([email, agent?.contactEmail].filter((a): a is string => Boolean(a)))];
   await deps.db.transaction().execute(async (trx) => {
     await repo.deleteAccountRows(trx, userId, { outboxAddresses: addresses });
   });
-  await deleteBlobs(deps, blobKeys, log);
+  await deleteBlobs(deps, blobKeys, hooks.log);
 }
 
-async function releaseProviderResources(deps: AppDeps, agent: repo.AgentNumber): Promise<void> {
+/** Releasing is idempotent at both providers, so a retry after a later failure is safe. */
+async function releaseNumber(deps: AppDeps, agent: repo.AgentNumber): Promise<void> {
   try {
     await deps.providers.telephony.releaseNumber({
       phoneNumber: agent.phoneNumber,
@@ -61,7 +54,7 @@ async function releaseProviderResources(deps: AppDeps, agent: repo.AgentNumber):
     if (error instanceof ProviderError) {
       throw new AppError(
         'provider_unavailable',
-        'The phone provider could not release the number right now. Nothing was deleted; please try again.',
+        'The telephony provider could not release the phone number right now. Please try again.',
       );
     }
     throw error;

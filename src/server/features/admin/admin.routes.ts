@@ -9,7 +9,7 @@ import * as admin from './admin.service.ts';
  * request is even validated, so a customer gets 403 and a visitor 401 whatever they send.
  * (Coupon generate/list under /admin/coupons belong to billing and carry their own requireAdmin.)
  */
-export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function adminRoutes(deps: AppDeps, hooks: admin.AdminHooks): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAdmin(deps));
 
@@ -43,11 +43,11 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.delete('/admin/users/:id/phone', { schema: { params: userIdParamsSchema } }, async (request) =>
-      admin.deletePhoneNumber(deps, request.params.id),
+      admin.deletePhoneNumber(deps, hooks, request.params.id, request.log),
     );
 
     app.delete('/admin/users/:id', { schema: { params: userIdParamsSchema } }, async (request) =>
-      admin.deleteUser(deps, userOf(request), request.params.id, request.log),
+      admin.deleteUser(deps, hooks, userOf(request), request.params.id, request.log),
     );
 
     app.get('/admin/outbox', async () => admin.listOutbox(deps));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { deleteUserAccount, removeUserAgentConfiguration } from '../../accounts/accounts.service.ts';
+import { deleteUserAccount } from '../../accounts/accounts.service.ts';
 import { getUsage, grantExtraMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/security.ts';
@@ -204,17 +204,43 @@ export async function revokeDiscount(
   };
 }
 
-export async function deletePhoneNumber(deps: AppDeps, userId: string) {
+/**
+ * What the admin needs from other features, wired in `features/index.ts` (features never import each other).
+ */
+export interface AdminHooks {
+  /**
+   * The agents feature's DELETE /agent/config for any user: hosted agent, number back to the provider,
+   * documents and configuration. Throws not_found 'No configuration found' without one.
+   */
+  deleteAgentConfiguration: (userId: string, log: FastifyBaseLogger) => Promise<{ phoneNumber: string }>;
+  /** The activation feature's hosted-agent deletion (ElevenLabs agent, imported number, documents). */
+  deleteHostedAgent?: (userId: string) => Promise<void>;
+}
+
+export async function deletePhoneNumber(
+  deps: AppDeps,
+  hooks: AdminHooks,
+  userId: string,
+  log: FastifyBaseLogger,
+) {
   await requireUserRecord(deps, userId);
-  const removed = await removeUserAgentConfiguration(deps, userId);
-  if (!removed) throw new AppError('not_found', 'No configuration found for this user');
+  const removed = await hooks.deleteAgentConfiguration(userId, log);
   return { message: 'Phone number deleted successfully', phone_number: removed.phoneNumber };
 }
 
-export async function deleteUser(deps: AppDeps, admin: CurrentUser, userId: string, log?: FastifyBaseLogger) {
+export async function deleteUser(
+  deps: AppDeps,
+  hooks: AdminHooks,
+  admin: CurrentUser,
+  userId: string,
+  log: FastifyBaseLogger,
+) {
   if (userId === admin.id) throw new AppError('bad_request', 'You cannot delete your own admin account');
   const user = await requireUserRecord(deps, userId);
-  await deleteUserAccount(deps, user.id, log);
+  await deleteUserAccount(deps, user.id, {
+    log,
+    ...(hooks.deleteHostedAgent ? { deleteHostedAgent: hooks.deleteHostedAgent } : {}),
+  });
   return { message: 'User deleted successfully' };
 }
 
