@@ -6,6 +6,11 @@ import { deleteAgentConfiguration } from './agents/agents.service.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { telephonyRoutes } from './telephony/telephony.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
+import { callsRoutes } from './calls/calls.routes.ts';
+import { createCallService } from './calls/calls.service.ts';
+import { createNotifications } from './notifications/notifications.service.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { voiceRoutes } from './telephony/voice.routes.ts';
 
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.
@@ -18,16 +23,18 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(
       adminRoutes(deps, {
         // The agents feature's own deletion (hosted agent, number, documents, configuration) for any user.
-        deleteAgentConfiguration: (userId, log) =>
-          deleteAgentConfiguration(deps, log, userId, {
-            deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
-          }),
-        deleteHostedAgent: (userId) => deleteHostedAgent(deps, userId),
+        deleteAgentConfiguration: (userId, log) => deleteAgentConfiguration(deps, log, userId),
       }),
     );
     // Part B (hosted voice agent) passes its hooks here: agentsRoutes(deps, { deleteHostedAgent, afterConfigSaved }).
     await app.register(agentsRoutes(deps));
     await app.register(knowledgeRoutes(deps));
     await app.register(telephonyRoutes(deps));
+    // The call runtime: calls records and meters, notifications alert, telephony carries the call (ADR 040).
+    const notifications = createNotifications(deps, app.log);
+    const calls = createCallService(deps, { onEscalated: (call) => notifications.alertEscalation(call) }, app.log);
+    await app.register(notificationsRoutes(notifications));
+    await app.register(callsRoutes(deps, calls));
+    await app.register(voiceRoutes(deps, calls));
   };
 }
