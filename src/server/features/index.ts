@@ -11,6 +11,9 @@ import { createCallService } from './calls/calls.service.ts';
 import { createNotifications } from './notifications/notifications.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { voiceRoutes } from './telephony/voice.routes.ts';
+import { voicesRoutes } from './voices/voices.routes.ts';
+import { activationRoutes } from './activation/activation.routes.ts';
+import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.
@@ -23,11 +26,22 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(
       adminRoutes(deps, {
         // The agents feature's own deletion (hosted agent, number, documents, configuration) for any user.
-        deleteAgentConfiguration: (userId, log) => deleteAgentConfiguration(deps, log, userId),
+        deleteAgentConfiguration: (userId, log) =>
+          deleteAgentConfiguration(deps, log, userId, {
+            deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
+          }),
+        deleteHostedAgent: (userId) => deleteHostedAgent(deps, userId),
       }),
     );
     // Part B (hosted voice agent) passes its hooks here: agentsRoutes(deps, { deleteHostedAgent, afterConfigSaved }).
-    await app.register(agentsRoutes(deps));
+    await app.register(
+      agentsRoutes(deps, {
+        deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
+        afterConfigSaved: (config) => syncHostedAgentKnowledge(deps, config.userId),
+      }),
+    );
+    await app.register(voicesRoutes(deps));
+    await app.register(activationRoutes(deps));
     await app.register(knowledgeRoutes(deps));
     await app.register(telephonyRoutes(deps));
     // The call runtime: calls records and meters, notifications alert, telephony carries the call (ADR 040).

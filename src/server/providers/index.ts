@@ -20,6 +20,11 @@ import { createLocalBlobStore } from './blobs/local.ts';
 import type { PaymentsProvider } from './payments/payments.ts';
 import { LocalPaymentsProvider } from './payments/local.ts';
 import { StripePaymentsProvider } from './payments/stripe.ts';
+import type { VoiceProvider } from './voices/voices.ts';
+import { createLocalVoiceProvider, createVoiceProvider } from './voices/factory.ts';
+import type { HostedAgentProvider } from './hosted-agents/hosted-agents.ts';
+import { localHostedAgents } from './hosted-agents/local.ts';
+import { createHostedAgentProvider } from './hosted-agents/factory.ts';
 
 /** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
 export interface Providers {
@@ -32,6 +37,10 @@ export interface Providers {
   blobs: BlobStore;
   /** Checkout, subscriptions and webhooks (Stripe, or the built-in /local-checkout page). */
   payments: PaymentsProvider;
+  /** The voice catalogue and previews (ElevenLabs, or offline eSpeak NG voices). */
+  voices: VoiceProvider;
+  /** Who answers an activated agent's calls (ElevenLabs Agents, or the product's own call runtime). */
+  hostedAgents: HostedAgentProvider;
 }
 
 export interface ProviderContext {
@@ -50,6 +59,8 @@ export function createLocalProviders(context: ProviderContext): Providers {
     telephony: createLocalTelephony(context),
     blobs: createLocalBlobStore(path.join(context.env.DATA_DIR, 'blobs')),
     payments: new LocalPaymentsProvider(context.db, context.clock),
+    voices: createLocalVoiceProvider(context.env),
+    hostedAgents: localHostedAgents,
   };
 }
 
@@ -86,6 +97,8 @@ export function createProviders(context: ProviderContext): Providers {
       apiBaseUrl: env.STRIPE_API_BASE_URL,
     });
   }
+  providers.voices = createVoiceProvider(env);
+  providers.hostedAgents = createHostedAgentProvider(env);
   return providers;
 }
 
@@ -98,5 +111,7 @@ export function describeProviders(providers: Providers): Record<string, string> 
     email: providers.email.kind,
     llm: providers.llm.kind,
     payments: providers.payments.kind,
+    voices: providers.voices.kind,
+    hostedAgents: providers.hostedAgents.kind,
   };
 }

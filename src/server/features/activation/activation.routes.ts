@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { requireUser, userOf } from '../../lib/security.ts';
+import { activationResponseSchema } from './activation.schemas.ts';
+import { activateAgent } from './activation.service.ts';
+
+/** Reads `voice_id` from a multipart form (what the dashboard sends), a url-encoded form or JSON. */
+async function readVoiceId(request: FastifyRequest): Promise<string | undefined> {
+  if (request.isMultipart()) {
+    let voiceId: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        await part.toBuffer(); // drain: files are not expected here
+      } else if (part.fieldname === 'voice_id' && typeof part.value === 'string') {
+        voiceId = part.value;
+      }
+    }
+    return voiceId;
+  }
+  const body = request.body as Record<string, unknown> | undefined;
+  return typeof body?.voice_id === 'string' ? body.voice_id : undefined;
+}
+
+export function activationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/agent/create-eleven-labs-agent',
+      { preHandler: requireUser(deps), schema: { response: { 200: activationResponseSchema } } },
+      async (request) => activateAgent(deps, request.log, userOf(request).id, await readVoiceId(request)),
+    );
+  };
+}
