@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock.ts';
 import { grantPlanPeriod, debitCallMinutes } from '../../entitlements/minutes.ts';
+// Test only: checks the revocation against billing's own renewal rules (app code never imports features).
+import { runBillingCycle } from '../billing/billing.service.ts';
 import type { BlobStore } from '../../providers/blobs/blobs.ts';
 import { createLocalTelephony, LOCAL_NUMBER_POOL } from '../../providers/telephony/local.ts';
 import type { TelephonyProvider } from '../../providers/telephony/telephony.ts';
@@ -516,6 +518,46 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
       revoked_by: 'admin@example.com',
       revoke_reason: 'finish_period',
     });
+  });
+
+  it("agrees with billing's renewals: after finish_period the next period is charged in full", async () => {
+    const admin = await signInAdmin(ctx());
+    const { user: paying } = await signUp(ctx().app);
+    const { user: free } = await signUp(ctx().app);
+    await subscribe(ctx(), paying.id, { discountPercent: 50, discountType: 'forever', coupon: 'HALF' });
+    const freeSub = await subscribe(ctx(), free.id, {
+      discountPercent: 100,
+      discountType: 'forever',
+      coupon: 'ALL',
+    });
+    await ctx().db.updateTable('subscriptions').set({ provider: 'free' }).where('id', '=', freeSub).execute();
+    for (const userId of [paying.id, free.id]) {
+      const response = await admin.post('/api/admin/revoke-discount', {
+        user_id: userId,
+        action: 'finish_period',
+      });
+      expect(response.statusCode).toBe(200);
+    }
+
+    ctx().clock.advance(31 * DAY_MS);
+    await runBillingCycle(ctx().deps);
+    const subs = await ctx().db.selectFrom('subscriptions').selectAll().execute();
+    // The paying customer renews at the full Pro price...
+    expect(subs.find((s) => s.user_id === paying.id)).toMatchObject({
+      status: 'active',
+      ended_at: null,
+      amount_cents: 29900,
+      discount_percent: 0,
+    });
+    const renewal = await ctx()
+      .db.selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', paying.id)
+      .where('kind', '=', 'renewal')
+      .executeTakeFirstOrThrow();
+    expect(renewal.amount_cents).toBe(29900);
+    // ...and the one who never paid (100% coupon) ends: they must subscribe again at full price.
+    expect(subs.find((s) => s.user_id === free.id)?.ended_at).not.toBeNull();
   });
 
   it('refuses an unknown revoke action with 422', async () => {
