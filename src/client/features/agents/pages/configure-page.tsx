@@ -1,11 +1,115 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { toast } from 'sonner';
+import { AppHeader } from '../../../components/layout/app-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { agentsApi, type ConfigureInput } from '../api/agents-api.ts';
+import { ConfigureForm } from '../components/configure-form.tsx';
+import { DeleteConfigDialog } from '../components/delete-config-dialog.tsx';
+import {
+  AGENT_QUERY_KEY,
+  AVAILABLE_NUMBERS_QUERY_KEY,
+  useAgentConfig,
+  useAvailableNumbers,
+} from '../hooks/use-agent-config.ts';
 
-// Placeholder: the owner of this feature replaces this page.
+/** /configure (SPEC 2): company details, phone number, transfer number and documents. */
 export function ConfigurePage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const agentConfig = useAgentConfig();
+  const numbers = useAvailableNumbers();
+  // Bumped after a deletion: remounts the form with empty fields (contact email from the user).
+  const [formGeneration, setFormGeneration] = useState(0);
+
+  useEffect(() => {
+    if (numbers.isError) toast.error('Failed to load available phone numbers');
+  }, [numbers.isError]);
+
+  const configure = useMutation({
+    mutationFn: (input: ConfigureInput) => agentsApi.configure(input),
+    onSuccess: async () => {
+      toast.success('Agent configured successfully!');
+      await queryClient.invalidateQueries({ queryKey: AGENT_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: AVAILABLE_NUMBERS_QUERY_KEY });
+      navigate('/dashboard');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to configure agent')),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => agentsApi.deleteConfig(),
+    onSuccess: async () => {
+      toast.success('Configuration deleted! You can now choose a new phone number.');
+      await queryClient.invalidateQueries({ queryKey: AGENT_QUERY_KEY });
+      await queryClient.refetchQueries({ queryKey: AVAILABLE_NUMBERS_QUERY_KEY });
+      setFormGeneration((n) => n + 1);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to delete configuration')),
+  });
+
+  if (agentConfig.isPending) return <LoadingScreen />;
+  const config = agentConfig.data?.configured ? (agentConfig.data.config ?? null) : null;
+
   return (
-    <PlaceholderPage
-      title="Configure Your AI Phone Agent"
-      description="Company details, phone number and documents."
-    />
+    <div className="min-h-dvh bg-ink-50">
+      <AppHeader />
+      <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <PageHeader
+          title="Configure Your AI Phone Agent"
+          description={
+            config
+              ? `Current number: ${config.twilio_phone_number}`
+              : 'Set up your company details, phone number and knowledge documents.'
+          }
+          actions={
+            <>
+              {config ? (
+                <DeleteConfigDialog
+                  phoneNumber={config.twilio_phone_number}
+                  deleting={remove.isPending}
+                  onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+                />
+              ) : null}
+              <Button asChild variant="outline">
+                <Link to="/dashboard">
+                  <ArrowLeft aria-hidden="true" className="size-4" />
+                  Back to Dashboard
+                </Link>
+              </Button>
+            </>
+          }
+        />
+        <Card>
+          <CardHeader>
+            <CardTitle>Agent details</CardTitle>
+            <CardDescription>
+              {config
+                ? 'Update your details, move to another number or add documents.'
+                : 'Choose a phone number and tell your agent about your business.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ConfigureForm
+              key={`${formGeneration}-${config ? 'configured' : 'new'}`}
+              config={config}
+              defaultEmail={user?.email ?? ''}
+              numbers={numbers.data ?? []}
+              numbersLoading={numbers.isPending || numbers.isFetching}
+              busy={configure.isPending}
+              onSubmit={(input) => configure.mutate(input)}
+            />
+          </CardContent>
+        </Card>
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,104 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, BookOpen } from 'lucide-react';
+import { toast } from 'sonner';
+import { AppHeader } from '../../../components/layout/app-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { knowledgeApi, type KnowledgeDocument } from '../api/knowledge-api.ts';
+import { DocumentsCard } from '../components/documents-card.tsx';
+import { UploadCard } from '../components/upload-card.tsx';
+import { useKnowledgeBase } from '../hooks/use-knowledge-base.ts';
 
-// Placeholder: the owner of this feature replaces this page.
+/** /knowledge-base (SPEC 2): the documents the agent answers from. */
 export function KnowledgeBasePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const documents = useKnowledgeBase();
+
+  useEffect(() => {
+    if (!documents.isError) return;
+    if (documents.error instanceof ApiError && documents.error.status === 404) {
+      toast.error('Please configure your agent first');
+      navigate('/configure', { replace: true });
+    } else {
+      toast.error('Failed to load documents');
+    }
+  }, [documents.isError, documents.error, navigate]);
+
+  // Document changes also change the agent config (its documents list): refresh everything about the agent.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['agent'] });
+
+  const upload = useMutation({
+    mutationFn: (files: File[]) => knowledgeApi.add(files),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to upload documents')),
+  });
+
+  const remove = useMutation({
+    mutationFn: (document: KnowledgeDocument) => knowledgeApi.remove(document.path),
+    onSuccess: async (result) => {
+      toast.success(result.message);
+      await refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to delete document')),
+  });
+
+  if (documents.isPending) return <LoadingScreen />;
+
   return (
-    <PlaceholderPage title="Knowledge Base" description="Manage the documents your agent answers from." />
+    <div className="min-h-dvh bg-ink-50">
+      <AppHeader />
+      <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <PageHeader
+          title="Knowledge Base"
+          description="The documents your AI agent uses to answer calls."
+          actions={
+            <Button asChild variant="outline">
+              <Link to="/dashboard">
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                Back to Dashboard
+              </Link>
+            </Button>
+          }
+        />
+        <UploadCard
+          uploading={upload.isPending}
+          onUpload={(files) =>
+            upload.mutateAsync(files).then(
+              () => true,
+              () => false,
+            )
+          }
+        />
+        <DocumentsCard
+          documents={documents.data ?? []}
+          deleting={remove.isPending}
+          onDelete={(document) => remove.mutateAsync(document).catch(() => undefined)}
+        />
+        <Card className="border-brand-100 bg-brand-50/50 shadow-none">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <BookOpen aria-hidden="true" className="size-5 text-brand-600" />
+              How your knowledge base works
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="list-disc space-y-1.5 pl-5 text-sm text-ink-700">
+              <li>Your AI agent reads these documents to answer your callers&apos; questions.</li>
+              <li>The agent updates automatically when documents are added or removed.</li>
+              <li>Documents can contain product info, FAQs, policies, troubleshooting guides and more.</li>
+            </ul>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
   );
 }

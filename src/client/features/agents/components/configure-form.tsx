@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { Info } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { FieldHint, Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import type { AgentConfig, AvailableNumber, ConfigureInput } from '../api/agents-api.ts';
+
+export interface ConfigureFormProps {
+  /** The saved configuration, or null for a first configuration. */
+  config: AgentConfig | null;
+  /** The signed-in user's email: the contact email default. */
+  defaultEmail: string;
+  numbers: AvailableNumber[];
+  numbersLoading: boolean;
+  busy: boolean;
+  onSubmit: (input: ConfigureInput) => void;
+}
+
+function numberLabel(n: AvailableNumber): string {
+  return n.friendly_name ? `${n.phone_number} - ${n.friendly_name}` : n.phone_number;
+}
+
+/** SPEC /configure form. Remount it (React `key`) to reset it after the configuration is deleted. */
+export function ConfigureForm({
+  config,
+  defaultEmail,
+  numbers,
+  numbersLoading,
+  busy,
+  onSubmit,
+}: ConfigureFormProps) {
+  const [companyName, setCompanyName] = useState(config?.company_name ?? '');
+  const [contactEmail, setContactEmail] = useState(config?.contact_email ?? defaultEmail);
+  const [phoneNumber, setPhoneNumber] = useState(config?.twilio_phone_number ?? '');
+  const [transferNumber, setTransferNumber] = useState(config?.transfer_phone_number ?? '');
+  const [files, setFiles] = useState<File[]>([]);
+
+  // The current number is rented by this account, so the provider no longer lists it: keep it selectable.
+  const current = config?.twilio_phone_number;
+  const options: AvailableNumber[] =
+    current && !numbers.some((n) => n.phone_number === current)
+      ? [{ phone_number: current, friendly_name: 'Current number' }, ...numbers]
+      : numbers;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit({
+      company_name: companyName,
+      contact_email: contactEmail,
+      twilio_phone_number: phoneNumber,
+      transfer_phone_number: transferNumber,
+      documents: files,
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="space-y-6" aria-label="Agent configuration">
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="company_name">Company Name *</Label>
+          <Input
+            id="company_name"
+            name="company_name"
+            required
+            autoComplete="organization"
+            placeholder="Acme Corp"
+            value={companyName}
+            onChange={(e) => setCompanyName(e.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="contact_email">Contact Email *</Label>
+          <Input
+            id="contact_email"
+            name="contact_email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="contact@company.com"
+            value={contactEmail}
+            onChange={(e) => setContactEmail(e.target.value)}
+          />
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="twilio_phone_number">Phone Number *</Label>
+        <NativeSelect
+          id="twilio_phone_number"
+          name="twilio_phone_number"
+          required
+          disabled={numbersLoading}
+          value={phoneNumber}
+          onChange={(e) => setPhoneNumber(e.target.value)}
+          aria-describedby="phone-hint"
+        >
+          <option value="">
+            {numbersLoading ? 'Loading available numbers...' : 'Select a phone number'}
+          </option>
+          {options.map((n) => (
+            <option key={n.phone_number} value={n.phone_number}>
+              {numberLabel(n)}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldHint id="phone-hint">
+          {numbersLoading
+            ? 'Loading available numbers...'
+            : 'Callers dial this number to reach your AI agent.'}
+        </FieldHint>
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="transfer_phone_number">Transfer Phone Number (Optional)</Label>
+        <Input
+          id="transfer_phone_number"
+          name="transfer_phone_number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 415 555 2671"
+          value={transferNumber}
+          onChange={(e) => setTransferNumber(e.target.value)}
+          aria-describedby="transfer-hint"
+        />
+        <FieldHint id="transfer-hint">Transfers calls to a live agent when needed</FieldHint>
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="documents">Company Documents</Label>
+        <Input
+          id="documents"
+          name="documents"
+          type="file"
+          multiple
+          accept=".pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain"
+          onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          aria-describedby="documents-hint"
+        />
+        <FieldHint id="documents-hint">
+          {files.length > 0
+            ? `${files.length} file${files.length === 1 ? '' : 's'} selected`
+            : 'PDF, DOC, DOCX or TXT: product details, FAQs, guides, policies (10 MB each).'}
+          {config ? ' New documents are added to your knowledge base.' : null}
+        </FieldHint>
+      </div>
+
+      <div className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4 text-sm text-ink-700">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <p>
+          <span className="font-semibold text-ink-900">Next step:</span> after configuring, activate your
+          agent on the dashboard and choose a voice from 38+ options.
+        </p>
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" loading={busy} disabled={busy || numbersLoading}>
+        {busy ? 'Configuring...' : 'Configure Agent'}
+      </Button>
+    </form>
+  );
+}

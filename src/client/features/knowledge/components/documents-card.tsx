@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { FileText, Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import type { KnowledgeDocument } from '../api/knowledge-api.ts';
+
+export interface DocumentsCardProps {
+  documents: KnowledgeDocument[];
+  deleting: boolean;
+  /** Resolves when the deletion finished (successfully or not); the dialog then closes. */
+  onDelete: (document: KnowledgeDocument) => Promise<unknown>;
+}
+
+export function DocumentsCard({ documents, deleting, onDelete }: DocumentsCardProps) {
+  const [pending, setPending] = useState<KnowledgeDocument | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Current Documents ({documents.length})</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {documents.length === 0 ? (
+          <EmptyState
+            icon={FileText}
+            title="No documents yet"
+            description="Upload your product info, FAQs or policies so your agent can answer callers."
+          />
+        ) : (
+          <ul className="divide-y divide-ink-100 rounded-xl border border-ink-200" aria-label="Documents">
+            {documents.map((document) => (
+              <li key={document.path} className="flex items-center gap-3 px-4 py-3">
+                <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                  <FileText aria-hidden="true" className="size-5" />
+                </div>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-ink-900" title={document.name}>
+                    {document.name}
+                  </p>
+                  <p className="text-xs text-ink-500">{document.size_formatted}</p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${document.name}`}
+                  className="text-ink-500 hover:bg-red-50 hover:text-red-600"
+                  onClick={() => setPending(document)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !deleting && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Document?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {pending ? `"${pending.name}" will be removed from your knowledge base. ` : null}
+              Your agent will no longer be able to use this document to answer calls.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={deleting}
+              onClick={(event) => {
+                event.preventDefault();
+                if (pending) void onDelete(pending).finally(() => setPending(null));
+              }}
+            >
+              {deleting ? 'Deleting...' : 'Delete'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
