@@ -64,7 +64,8 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         'If the passages do not contain the answer, reply exactly: NO_ANSWER';
       const text = await complete(system, `Passages:\n${sources}\n\nCaller: ${request.question}`, 160);
       if (text === '' || /NO_ANSWER/.test(text)) return null;
-      return toSpokenText(text);
+      const spoken = toSpokenText(text);
+      return /[.!?]$/.test(spoken) ? spoken : `${spoken}.`;
     },
     async summarizeCall(request: CallSummaryRequest) {
       const lines = request.transcript
