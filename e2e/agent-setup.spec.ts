@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+
+const FIXTURES = path.resolve('src/server/features/knowledge/__fixtures__');
+const fixture = (name: string) => path.join(FIXTURES, name);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * A subscription the legitimate way: the admin generates a 100% "forever" coupon, the user checks out Basic with
+ * it (free_subscription, no payment page). Same calls as /admin/coupons and /pricing make.
+ */
+async function subscribeWithFreeCoupon(page: Page, baseURL: string): Promise<void> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: ADMIN, headers: await csrfHeaders(admin) });
+    expect(login.status(), await login.text()).toBe(200);
+    const coupon = await admin.post(
+      '/api/admin/coupons/generate?discount_percent=100&discount_type=forever',
+      {
+        headers: await csrfHeaders(admin),
+      },
+    );
+    expect(coupon.status(), await coupon.text()).toBe(200);
+    const { code } = (await coupon.json()) as { code: string };
+    const checkout = await page.request.post('/api/stripe/create-checkout', {
+      form: { plan: 'basic', origin_url: baseURL, coupon_code: code },
+      headers: await csrfHeaders(page.request),
+    });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    expect(((await checkout.json()) as { free_subscription?: boolean }).free_subscription).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const phoneSelect = (page: Page) => page.getByLabel('Phone Number *');
+
+test.describe('agent setup', () => {
+  test('a subscriber configures an agent with a PDF, a DOCX and a TXT, sees them, then deletes the configuration', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await registerUser(page, { name: 'Harbor Owner' });
+    await subscribeWithFreeCoupon(page, baseURL!);
+
+    await page.goto('/configure');
+    await expect(page.getByRole('heading', { name: 'Configure Your AI Phone Agent' })).toBeVisible();
+    await expect(page.getByLabel('Contact Email *')).toHaveValue(user.email);
+    await expect(page.getByText('Transfers calls to a live agent when needed')).toBeVisible();
+    await expect(page.getByText(/choose a voice from 38\+ options/)).toBeVisible();
+    await expect(phoneSelect(page)).toBeEnabled();
+    // Options read "+1555010xxxx - (555) 010-xxxx". Tests run in parallel on one server: take a random one.
+    const options = phoneSelect(page).locator('option');
+    await expect(options.nth(1)).toHaveText(/^\+1555010\d{4} - \(555\) 010-\d{4}$/);
+    const count = await options.count();
+    const option = options.nth(1 + Math.floor(Math.random() * (count - 2)));
+    const number = (await option.getAttribute('value'))!;
+
+    await page.getByLabel('Company Name *').fill('Harbor Bike Shop');
+    await phoneSelect(page).selectOption(number);
+    await page.getByLabel('Transfer Phone Number (Optional)').fill('(415) 555-2671');
+    await page
+      .getByLabel('Company Documents')
+      .setInputFiles([fixture('handbook.pdf'), fixture('policies.docx'), fixture('faq-utf8.txt')]);
+    await expect(page.getByText('3 files selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Configure Agent' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (3)' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Documents' });
+    for (const [name, file] of [
+      ['handbook.pdf', 'handbook.pdf'],
+      ['policies.docx', 'policies.docx'],
+      ['faq-utf8.txt', 'faq-utf8.txt'],
+    ] as const) {
+      const item = list.getByRole('listitem').filter({ hasText: name });
+      const size = readFileSync(fixture(file)).length;
+      await expect(item).toContainText(size < 1024 ? `${size} B` : kb(size));
+    }
+
+    await page.goto('/configure');
+    await expect(page.getByText(`Current number: ${number}`)).toBeVisible();
+    await expect(phoneSelect(page)).toHaveValue(number);
+    await expect(page.getByLabel('Company Name *')).toHaveValue('Harbor Bike Shop');
+    await expect(page.getByLabel('Transfer Phone Number (Optional)')).toHaveValue('+14155552671');
+
+    await page.getByRole('button', { name: 'Delete Config' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('heading', { name: 'Delete Configuration?' })).toBeVisible();
+    await expect(dialog).toContainText('released back to the telephony provider');
+    await expect(dialog).toContainText('configure a new agent afterwards');
+    await dialog.getByRole('button', { name: 'Delete Configuration' }).click();
+    await expect(
+      page.getByText('Configuration deleted! You can now choose a new phone number.'),
+    ).toBeVisible();
+
+    // The form is reset (contact email from the user) and the released number is offered again.
+    await expect(page.getByText(/Current number:/)).toHaveCount(0);
+    await expect(page.getByLabel('Company Name *')).toHaveValue('');
+    await expect(page.getByLabel('Contact Email *')).toHaveValue(user.email);
+    await expect(phoneSelect(page)).toBeEnabled();
+    await expect(phoneSelect(page).locator(`option[value="${number}"]`)).toHaveCount(1);
+    const available = await page.request.get('/api/twilio/available-numbers');
+    const numbers = ((await available.json()) as { numbers: { phone_number: string }[] }).numbers;
+    expect(numbers.map((n) => n.phone_number)).toContain(number);
+  });
+
+  test('the knowledge base adds, refuses a bad file with its reason, and deletes documents', async ({
+    page,
+    baseURL,
+  }) => {
+    await registerUser(page);
+    // Without an agent, the knowledge base sends the owner to /configure.
+    await page.goto('/knowledge-base');
+    await expect(page.getByText('Please configure your agent first')).toBeVisible();
+    await expect(page).toHaveURL(/\/configure$/);
+
+    await subscribeWithFreeCoupon(page, baseURL!);
+    await page.reload();
+    await page.getByLabel('Company Name *').fill('Café Lumière');
+    await expect(phoneSelect(page)).toBeEnabled();
+    await phoneSelect(page).selectOption({ index: (await phoneSelect(page).locator('option').count()) - 1 });
+    await page.getByRole('button', { name: 'Configure Agent' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (0)' })).toBeVisible();
+    await expect(page.getByText('No documents yet')).toBeVisible();
+    await expect(page.getByText('updates automatically when documents are added or removed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Please select files to upload')).toBeVisible();
+
+    await page.getByLabel('Documents').setInputFiles([fixture('faq-utf8.txt'), fixture('scanned.pdf')]);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(/scanned\.pdf: the PDF has no readable text/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Current Documents (0)' })).toBeVisible();
+
+    await page.getByLabel('Documents').setInputFiles([fixture('faq-utf8.txt'), fixture('policies.docx')]);
+    await expect(page.getByText('2 files selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete faq-utf8.txt' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('heading', { name: 'Delete Document?' })).toBeVisible();
+    await expect(dialog).toContainText('no longer be able to use this document');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('heading', { name: 'Current Documents (1)' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Documents' })).toContainText('policies.docx');
+    await expect(page.getByRole('list', { name: 'Documents' })).not.toContainText('faq-utf8.txt');
+  });
+});
