@@ -11,6 +11,7 @@ import { createCallService } from './calls/calls.service.ts';
 import { createNotifications } from './notifications/notifications.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { voiceRoutes } from './telephony/voice.routes.ts';
+import { elevenlabsCallsRoutes } from './elevenlabs-calls/elevenlabs-calls.routes.ts';
 import { voicesRoutes } from './voices/voices.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
@@ -50,5 +51,6 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(notificationsRoutes(notifications));
     await app.register(callsRoutes(deps, calls));
     await app.register(voiceRoutes(deps, calls));
+    await app.register(elevenlabsCallsRoutes(deps, calls, calls));
   };
 }

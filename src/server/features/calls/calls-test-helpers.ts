@@ -234,8 +234,8 @@ export async function openRelay(
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/twilio/conversation-relay`, { headers });
   await Promise.race([
     once(ws, 'open'),
-    once(ws, 'unexpected-response').then(([, res]: [unknown, { statusCode: number }]) => {
-      throw new Error(`Unexpected server response: ${res.statusCode}`);
+    once(ws, 'unexpected-response').then((args: unknown[]) => {
+      throw new Error(`Unexpected server response: ${(args[1] as { statusCode: number }).statusCode}`);
     }),
   ]);
   return new RelayDriver(ws);

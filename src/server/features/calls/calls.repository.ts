@@ -21,6 +21,8 @@ export interface AgentForCall {
   status: string;
   voiceId: string | null;
   activated: boolean;
+  /** The ElevenLabs agent id when one was created (column or config_data). */
+  hostedAgentId: string | null;
   knowledgeVersion: number;
 }
 
@@ -92,6 +94,9 @@ function toAgent(row: AgentRow): AgentForCall {
     status: row.status,
     voiceId: row.voice_id,
     activated: Boolean(row.voice_id || row.eleven_agent_id || row.config_data?.eleven_agent_id),
+    hostedAgentId:
+      row.eleven_agent_id ??
+      (typeof row.config_data?.eleven_agent_id === 'string' ? row.config_data.eleven_agent_id : null),
     knowledgeVersion: row.knowledge_version,
   };
 }

@@ -17,6 +17,9 @@ import {
 } from './calls.repository.ts';
 import { CallSession, type AgentSpeech } from './call-session.ts';
 import { KnowledgeCache } from './knowledge-cache.ts';
+import { summarizeCall } from './call-summary.ts';
+import { createTwilioDurationReader } from './twilio-durations.ts';
+import { findAgentByElevenAgentId, findAgentByUser, findProviderCalls } from './calls.repository.ts';
 
 /** What the notifications feature receives about an escalated call (wired in features/index.ts). */
 export interface EscalatedCall {
@@ -68,6 +71,7 @@ export interface HostedCallInput {
   durationS: number;
   transcript: TranscriptEntry[];
   outcome: CallOutcome;
+  /** null: the extractive summary is written. */
   summary: string | null;
   escalation: Omit<
     EscalatedCall,
@@ -189,7 +193,15 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       durationS: input.durationS,
       transcript: input.transcript,
       outcome: input.outcome,
-      summary: input.summary,
+      summary:
+        input.summary ??
+        summarizeCall({
+          outcome: input.outcome,
+          transcript: input.transcript,
+          escalation: input.escalation
+            ? { ...input.escalation, question: input.escalation.question, message: input.escalation.message }
+            : null,
+        }),
       handoff: input.escalation
         ? {
             reason: input.escalation.reason,
@@ -236,5 +248,38 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     };
   }
 
-  return { admit, start, recordProviderDuration, recordHostedCall, history };
+  const readTwilioDuration = createTwilioDurationReader(deps.env);
+
+  /** Sync Calls with the local runtime: Twilio's final durations for recent calls (when Twilio carries them). */
+  async function reconcileTwilioDurations(userId: string): Promise<number | null> {
+    if (!readTwilioDuration) return null;
+    let updated = 0;
+    for (const call of await findProviderCalls(deps.db, userId, 'twilio', 100)) {
+      if (!call.providerCallId || call.endedAt === null) continue;
+      const duration = await readTwilioDuration(call.providerCallId);
+      if (
+        duration !== null &&
+        (await updateProviderDuration(deps.db, 'twilio', call.providerCallId, duration))
+      ) {
+        updated++;
+      }
+    }
+    return updated;
+  }
+
+  return {
+    admit,
+    start,
+    recordProviderDuration,
+    recordHostedCall,
+    history,
+    reconcileTwilioDurations,
+    findAgentOfUser: (userId: string) => findAgentByUser(deps.db, userId),
+    findAgentByHostedId: (hostedAgentId: string) => findAgentByElevenAgentId(deps.db, hostedAgentId),
+    /** The ElevenLabs agent answering this user's calls; null when the product's own runtime answers. */
+    async hostedAgentIdOf(userId: string): Promise<string | null> {
+      if (deps.providers.hostedAgents.kind !== 'elevenlabs') return null;
+      return (await findAgentByUser(deps.db, userId))?.hostedAgentId ?? null;
+    },
+  };
 }
