@@ -3,6 +3,9 @@ import { AppHeader } from '../components/layout/app-header.tsx';
 import { displayName, useAuth } from '../lib/auth.tsx';
 import { ActionCards } from './dashboard/action-cards.tsx';
 import { AdminLinks } from './dashboard/admin-links.tsx';
+import { useSubscriptionStatus } from '../features/billing/hooks/use-subscription-status.ts';
+import { SubscriptionStatusCard } from '../features/billing/components/subscription-status-card.tsx';
+import { PaymentVerificationBanner } from '../features/billing/components/payment-verification-banner.tsx';
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
@@ -10,12 +13,13 @@ import { AdminLinks } from './dashboard/admin-links.tsx';
  */
 export function DashboardPage() {
   const { user } = useAuth();
+  const subscription = useSubscriptionStatus();
 
   // SLOT (billing + agents): 'Loading dashboard...' until subscription status and agent config are both fetched,
   // e.g. `const loading = subscription.isPending || agentConfig.isPending;` (a failed load is only logged, SPEC 8).
-  const loading = false;
+  const loading = subscription.isPending;
   // SLOT (billing): true when GET /subscription/status says has_subscription with an active subscription.
-  const hasActiveSubscription = false;
+  const hasActiveSubscription = Boolean(subscription.data?.has_subscription);
 
   if (loading) return <LoadingScreen label="Loading dashboard..." />;
 
@@ -31,9 +35,11 @@ export function DashboardPage() {
         </div>
 
         {/* SLOT (billing): 'Verifying your payment...' banner while a checkout (query ?session_id=) is checked. */}
+        <PaymentVerificationBanner />
 
         <div className="grid gap-6 lg:grid-cols-2">
           {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
+          <SubscriptionStatusCard />
           {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}
         </div>
 

@@ -25,7 +25,7 @@ const DashboardPage = lazyPage(
   (m) => m.DashboardPage,
 );
 const PricingPage = lazyPage(
-  () => import('../features/pricing/pages/pricing-page.tsx'),
+  () => import('../features/billing/pages/pricing-page.tsx'),
   (m) => m.PricingPage,
 );
 const ConfigurePage = lazyPage(

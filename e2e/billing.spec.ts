@@ -1,0 +1,214 @@
+import { mkdirSync } from 'node:fs';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+/** Slows the checkout-status answer a little so the 'Verifying your payment...' banner can be seen. */
+async function slowCheckoutStatus(page: Page, ms = 800) {
+  await page.route('**/api/stripe/checkout-status/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Pays on the local checkout page and lands back on the dashboard, verified. */
+async function payOnLocalCheckout(page: Page, total: string) {
+  await expect(page).toHaveURL(/\/local-checkout\/lcs_/);
+  await expect(page.getByText('Test payment', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\?session_id=lcs_/);
+  await expect(page.getByText('Verifying your payment...')).toBeVisible();
+  await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Verifying your payment...')).toBeHidden();
+}
+
+async function adminCoupon(baseURL: string, percent: number, type: string): Promise<string> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const login = await admin.post('/api/auth/login', {
+    data: ADMIN,
+    headers: await csrfHeaders(admin),
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const made = await admin.post(
+    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
+    {
+      headers: await csrfHeaders(admin),
+    },
+  );
+  expect(made.status(), await made.text()).toBe(200);
+  const { code } = (await made.json()) as { code: string };
+  await admin.dispose();
+  return code;
+}
+
+test('a new user buys Pro through the local checkout, then a 300-minute pack', async ({ page }) => {
+  await registerUser(page);
+  await slowCheckoutStatus(page);
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-trial').getByText('TRY NOW')).toBeVisible();
+  await expect(page.getByTestId('plan-pro').getByText('POPULAR')).toBeVisible();
+  await expect(page.getByTestId('pack-300').getByText('BEST VALUE')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByText('Pro plan: 650 minutes a month')).toBeVisible();
+  await payOnLocalCheckout(page, '$299.00');
+
+  const card = page.getByTestId('subscription-card');
+  await expect(card.getByTestId('plan-name')).toHaveText('Pro');
+  await expect(card.getByTestId('plan-amount')).toContainText('$299/month');
+  await expect(card.getByTestId('minutes-limit')).toHaveText('650');
+  await expect(card.getByTestId('minutes-remaining')).toHaveText('650');
+
+  // The trial is gone once the account has subscribed; Pro is the current plan.
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-pro').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(page.getByTestId('plan-trial')).toHaveCount(0);
+
+  await page.getByTestId('pack-300').getByRole('button', { name: 'Buy Now' }).click();
+  await payOnLocalCheckout(page, '$180.00');
+  await expect(card.getByTestId('minutes-limit')).toHaveText('950');
+});
+
+test('an admin-made 100% coupon gives a free subscription', async ({ page, baseURL }) => {
+  const code = await adminCoupon(baseURL!, 100, 'forever');
+  await registerUser(page);
+  await page.goto('/pricing');
+
+  const input = page.getByLabel('Have a coupon code?');
+  await input.fill(`  ${code.toLowerCase()}`);
+  await expect(input).toHaveValue(`  ${code}`);
+  await input.press('Enter');
+  await expect(page.getByTestId('coupon-success')).toContainText('100% off every month');
+  await expect(input).toHaveValue(code);
+
+  // Any edit clears the applied state; applying again restores it.
+  await input.press('End');
+  await input.press('Backspace');
+  await expect(page.getByTestId('coupon-success')).toHaveCount(0);
+  await input.fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-success')).toBeVisible();
+
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByText('Free subscription activated!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const card = page.getByTestId('subscription-card');
+  await expect(card.getByTestId('plan-name')).toHaveText('Basic');
+  await expect(card.getByTestId('plan-amount')).toContainText('$0/month');
+  await expect(card.getByTestId('minutes-limit')).toHaveText('200');
+
+  // The coupon is single use.
+  const other = await page.context().browser()!.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await registerUser(otherPage);
+  await otherPage.goto('/pricing');
+  await otherPage.getByLabel('Have a coupon code?').fill(code);
+  await otherPage.getByRole('button', { name: 'Apply' }).click();
+  await expect(otherPage.getByText('This coupon code has already been used').first()).toBeVisible();
+  await other.close();
+});
+
+test('pricing actions send anonymous visitors to /auth with the SPEC messages', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByTestId('pack-100').getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByText('Please log in to purchase minutes')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto('/pricing');
+  await page.getByLabel('Have a coupon code?').fill('SAVE50');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Please log in to use a coupon code')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto('/pricing');
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('buying minutes without a subscription shows the server detail; unknown coupons say so', async ({
+  page,
+}) => {
+  await registerUser(page);
+  await page.goto('/pricing');
+  await page.getByLabel('Have a coupon code?').fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Invalid coupon code').first()).toBeVisible();
+  await page.getByTestId('pack-500').getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByText(/active subscription is required to purchase minutes/).first()).toBeVisible();
+});
+
+test('cancelling the local checkout returns to /pricing and nothing is bought', async ({ page }) => {
+  await registerUser(page);
+  await page.goto('/pricing');
+  await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/local-checkout\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('subscription-card')).toContainText('No active subscription');
+});
+
+test('screenshots: pricing, local checkout and the usage card at 0, 60, 85 and 100%', async ({ page }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerUser(page);
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-pro')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/pricing.png`, fullPage: true });
+
+  await page.getByTestId('plan-pro').getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByTestId('local-checkout')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/local-checkout.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Pay $299.00' }).click();
+  await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
+
+  const card = page.getByTestId('subscription-card');
+  await expect(card.getByTestId('minutes-limit')).toHaveText('650');
+  await card.screenshot({ path: `${SHOTS}/usage-0.png` });
+  await expect(card.getByTestId('usage-bar')).toHaveAttribute('data-tone', 'green');
+  await expect(card.getByText('Buy More Minutes')).toHaveCount(0);
+
+  // The other levels: the real card over a status answer with the usage set (the ledger is tested on the server).
+  const real = (await (await page.request.get('/api/subscription/status')).json()) as {
+    subscription: Record<string, unknown>;
+  };
+  for (const [percent, used, tone] of [
+    [60, 390, 'yellow'],
+    [85, 553, 'red'],
+    [100, 650, 'red'],
+  ] as const) {
+    await page.unroute('**/api/subscription/status');
+    await page.route('**/api/subscription/status', (route) =>
+      route.fulfill({
+        json: {
+          has_subscription: true,
+          subscription: {
+            ...real.subscription,
+            minutes_used: used,
+            usage: {
+              minutes_limit: 650,
+              minutes_used: used,
+              minutes_remaining: 650 - used,
+              percentage_used: Math.round((used / 650) * 1000) / 10,
+            },
+          },
+        },
+      }),
+    );
+    await page.reload();
+    await expect(card.getByTestId('minutes-used')).toHaveText(String(used));
+    await expect(card.getByTestId('usage-bar')).toHaveAttribute('data-tone', tone);
+    if (percent >= 80) {
+      await expect(card.getByRole('link', { name: 'Buy More Minutes' })).toBeVisible();
+      await expect(card.getByText('Additional minutes starting at $0.60/min')).toBeVisible();
+    } else {
+      await expect(card.getByText('Buy More Minutes')).toHaveCount(0);
+    }
+    await expect(card.getByText('Limit Reached!')).toHaveCount(percent >= 100 ? 1 : 0);
+    await card.screenshot({ path: `${SHOTS}/usage-${percent}.png` });
+  }
+});

@@ -1,0 +1,153 @@
+import { Link } from 'react-router';
+import { AlertTriangle, CreditCard, PlusCircle } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EXTRA_MINUTE_PRICE } from '../../../../shared/plans.ts';
+import type { Subscription } from '../api/billing-api.ts';
+import { useSubscriptionStatus } from '../hooks/use-subscription-status.ts';
+import { UsageBar } from './usage-bar.tsx';
+
+const number = new Intl.NumberFormat('en-US');
+const money = (dollars: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+  }).format(dollars);
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The dashboard's Subscription Status card (SPEC 2): plan, amount per month, usage bar and minutes. */
+export function SubscriptionStatusCard() {
+  const { data, isPending, isError } = useSubscriptionStatus();
+  const subscription = data?.has_subscription ? data.subscription : null;
+
+  return (
+    <Card data-testid="subscription-card">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <CardTitle className="flex items-center gap-2">
+              <CreditCard aria-hidden="true" className="size-5 text-brand-600" />
+              Subscription Status
+            </CardTitle>
+            <CardDescription>Your plan and this period&apos;s call minutes</CardDescription>
+          </div>
+          {subscription ? <StatusBadge status={subscription.status} /> : null}
+        </div>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <p className="text-sm text-ink-500">Loading...</p>
+        ) : subscription ? (
+          <SubscriptionDetails subscription={subscription} />
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-ink-600">
+              {isError ? 'Subscription status is unavailable right now.' : 'No active subscription'}
+            </p>
+            <Button asChild>
+              <Link to="/pricing">Choose a Plan</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const label = status === 'trialing' ? 'Trial' : status.charAt(0).toUpperCase() + status.slice(1);
+  return (
+    <Badge variant={status === 'active' || status === 'trialing' ? 'success' : 'neutral'}>{label}</Badge>
+  );
+}
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const { usage } = subscription;
+  const percentage = usage.percentage_used;
+  const limitReached =
+    usage.minutes_limit > 0 ? usage.minutes_used >= usage.minutes_limit : usage.minutes_used > 0;
+  const trial = subscription.plan === 'trial';
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-ink-500 uppercase">Plan</p>
+          <p className="text-xl font-semibold text-ink-900" data-testid="plan-name">
+            {subscription.plan_name}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xl font-semibold text-ink-900" data-testid="plan-amount">
+            {money(subscription.amount)}
+            <span className="text-sm font-normal text-ink-500">{trial ? ' one-time' : '/month'}</span>
+          </p>
+          {subscription.discount_percent > 0 ? (
+            <p className="text-xs text-emerald-700">
+              {subscription.discount_percent}% off{' '}
+              {subscription.discount_type === 'forever' ? 'every month' : 'the first month'}
+              {subscription.discount_source ? ` (${subscription.discount_source})` : ''}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between text-sm">
+          <span className="font-medium text-ink-700">Minutes used</span>
+          <span className="text-ink-500" data-testid="usage-percentage">
+            {Math.round(percentage)}%
+          </span>
+        </div>
+        <UsageBar percentage={percentage} />
+        <dl className="grid grid-cols-3 gap-2 pt-1 text-center">
+          <Stat label="Used" value={usage.minutes_used} testId="minutes-used" />
+          <Stat label="Limit" value={usage.minutes_limit} testId="minutes-limit" />
+          <Stat label="Remaining" value={usage.minutes_remaining} testId="minutes-remaining" />
+        </dl>
+      </div>
+
+      {limitReached ? (
+        <div className="flex items-start gap-2.5 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">Limit Reached!</p>
+            <p>Add minutes or upgrade your plan to keep your agent answering calls.</p>
+          </div>
+        </div>
+      ) : null}
+
+      {percentage >= 80 ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
+          <p className="text-sm font-medium text-amber-900">
+            Additional minutes starting at ${EXTRA_MINUTE_PRICE.toFixed(2)}/min
+          </p>
+          <Button asChild size="sm">
+            <Link to="/pricing#minutes">
+              <PlusCircle aria-hidden="true" className="size-4" />
+              Buy More Minutes
+            </Link>
+          </Button>
+        </div>
+      ) : null}
+
+      <p className="text-xs text-ink-500">
+        {trial ? 'Trial ends' : 'Renews'} {date(subscription.current_period_end)}
+        {trial ? ', then Basic at $99/month' : ''}
+      </p>
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-lg bg-ink-50 px-2 py-2">
+      <dt className="text-xs text-ink-500">{label}</dt>
+      <dd className="text-base font-semibold text-ink-900" data-testid={testId}>
+        {number.format(value)}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth.tsx';
+import { billingApi } from '../api/billing-api.ts';
+
+export const SUBSCRIPTION_STATUS_KEY = ['billing', 'subscription-status'] as const;
+export const TRIAL_ELIGIBLE_KEY = ['billing', 'trial-eligible'] as const;
+
+/**
+ * GET /subscription/status for the signed-in user (disabled when signed out). The dashboard composes its
+ * loading state from `isPending`; a failed load is only logged (SPEC 8).
+ */
+export function useSubscriptionStatus() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...SUBSCRIPTION_STATUS_KEY, user?.id ?? null],
+    queryFn: async () => {
+      try {
+        return await billingApi.subscriptionStatus();
+      } catch (error) {
+        console.error('Failed to load subscription status', error);
+        throw error;
+      }
+    },
+    enabled: Boolean(user),
+  });
+}
+
+/** True when the account has a live subscription (for "Configure Agent" and the like). */
+export function useHasActiveSubscription(): boolean {
+  const { data } = useSubscriptionStatus();
+  return Boolean(data?.has_subscription && data.subscription);
+}
+
+/** GET /subscription/trial-eligible; assumed true on failure and for visitors (SPEC 7). */
+export function useTrialEligible(): boolean {
+  const { user } = useAuth();
+  const query = useQuery({
+    queryKey: [...TRIAL_ELIGIBLE_KEY, user?.id ?? null],
+    queryFn: () => billingApi.trialEligible(),
+    enabled: Boolean(user),
+    retry: false,
+  });
+  if (!user || query.isError) return true;
+  return query.data?.eligible ?? true;
+}
