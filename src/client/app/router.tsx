@@ -48,6 +48,10 @@ const CouponsPage = lazyPage(
   () => import('../features/admin/pages/coupons-page.tsx'),
   (m) => m.CouponsPage,
 );
+const OutboxPage = lazyPage(
+  () => import('../features/admin/pages/outbox-page.tsx'),
+  (m) => m.OutboxPage,
+);
 const PhonePage = lazyPage(
   () => import('../features/telephony/pages/phone-page.tsx'),
   (m) => m.PhonePage,
@@ -128,6 +132,14 @@ export function AppRoutes() {
           />
           {/* /admin/coupons: no route guard on purpose; the page does its own access check (SPEC 2). */}
           <Route path="/admin/coupons" element={<CouponsPage />} />
+          <Route
+            path="/admin/outbox"
+            element={
+              <RequireAuth>
+                <OutboxPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="/phone"
             element={
