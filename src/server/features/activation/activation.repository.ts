@@ -115,12 +115,13 @@ export async function findDocuments(db: Db, userId: string): Promise<StoredDocum
 export async function saveActivation(
   db: Db,
   configId: string,
-  input: { voiceId: string; hosted: HostedAgentState; status: 'active' },
+  input: { voiceId: string; voiceName: string; hosted: HostedAgentState; status: 'active' },
   now: Date,
 ): Promise<boolean> {
   const patch = {
     eleven_agent_id: input.hosted.agentId,
     voice_id: input.voiceId,
+    voice_name: input.voiceName,
     hosted_agent: writeHosted(input.hosted),
   };
   const result = await db
@@ -160,7 +161,7 @@ export async function clearActivation(db: Db, configId: string, now: Date): Prom
       voice_id: null,
       eleven_agent_id: null,
       status: 'inactive',
-      config_data: sql`config_data - 'hosted_agent' - 'eleven_agent_id' - 'voice_id'`,
+      config_data: sql`config_data - 'hosted_agent' - 'eleven_agent_id' - 'voice_id' - 'voice_name'`,
       updated_at: now,
     })
     .where('id', '=', configId)

@@ -158,6 +158,7 @@ describe.each(databaseTargets())('activation with the local runtime (%s)', (targ
       status: 'active',
     });
     expect(row.config_data.eleven_agent_id).toBe(body.agent_id);
+    expect(row.config_data.voice_name).toBe('Isla — Scottish English, warm young female');
 
     const config = await client.get('/api/agent/config');
     expect(config.json().config).toMatchObject({ eleven_agent_id: body.agent_id, status: 'active' });

@@ -72,7 +72,7 @@ export async function activateAgent(
     const saved = await repo.saveActivation(
       deps.db,
       config.id,
-      { voiceId, hosted, status: 'active' },
+      { voiceId, voiceName: voice.name, hosted, status: 'active' },
       deps.clock.now(),
     );
     if (!saved) {

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AlertTriangle, Bot, CheckCircle2, FileText, Mic, Phone, Settings2 } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { agentIdOf, type AgentCardConfig } from '../api/activation-api.ts';
+import { useAgentCardConfig } from '../hooks/use-activation.ts';
+import { VoiceDialog } from './voice-dialog.tsx';
+
+export interface AgentConfigCardProps {
+  /** From GET /subscription/status: without an active subscription there is nothing to configure yet. */
+  hasActiveSubscription: boolean;
+}
+
+/**
+ * The dashboard's Agent Configuration card (SPEC 4, Agent card): not configured -> configured without an
+ * agent ('Activate AI Voice Agent') -> active (green box with the agent id) or inactive (red box: minute limit
+ * reached, upgrade to reactivate). The boxes show only when an agent id exists.
+ */
+export function AgentConfigCard({ hasActiveSubscription }: AgentConfigCardProps) {
+  const { data } = useAgentCardConfig();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const config = data?.configured ? data.config : null;
+
+  return (
+    <Card data-testid="agent-config-card" className="flex flex-col">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+              <Bot aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <CardTitle>Agent Configuration</CardTitle>
+              <CardDescription>Your AI phone agent</CardDescription>
+            </div>
+          </div>
+          {config ? <StatusBadge config={config} /> : null}
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        {config ? (
+          <ConfiguredAgent config={config} onChooseVoice={() => setDialogOpen(true)} />
+        ) : (
+          <NotConfigured hasActiveSubscription={hasActiveSubscription} />
+        )}
+      </CardContent>
+      {config ? (
+        <VoiceDialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          currentVoiceId={config.voice_id ?? null}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+function StatusBadge({ config }: { config: AgentCardConfig }) {
+  if (!agentIdOf(config)) return <Badge variant="warning">Not activated</Badge>;
+  return config.status === 'active' ? (
+    <Badge variant="success">Active</Badge>
+  ) : (
+    <Badge variant="danger">Inactive</Badge>
+  );
+}
+
+function NotConfigured({ hasActiveSubscription }: { hasActiveSubscription: boolean }) {
+  return (
+    <div className="flex flex-1 flex-col items-start justify-center gap-3">
+      <p className="text-sm text-ink-600">
+        No agent configured yet. Add your company details, pick a phone number and upload the documents your
+        agent should answer from.
+      </p>
+      {hasActiveSubscription ? (
+        <Button asChild>
+          <Link to="/configure">
+            <Settings2 aria-hidden="true" className="size-4" />
+            Configure Agent
+          </Link>
+        </Button>
+      ) : (
+        <>
+          <Button disabled aria-describedby="configure-needs-plan">
+            <Settings2 aria-hidden="true" className="size-4" />
+            Configure Agent
+          </Button>
+          <p id="configure-needs-plan" className="text-sm text-ink-500">
+            An active subscription is needed first.{' '}
+            <Link to="/pricing" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Choose a plan
+            </Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; onChooseVoice: () => void }) {
+  const agentId = agentIdOf(config);
+  const voiceName = typeof config.config_data?.voice_name === 'string' ? config.config_data.voice_name : null;
+  const documentCount = config.documents?.length ?? 0;
+  return (
+    <>
+      <dl className="grid gap-2 text-sm">
+        <Detail icon={Bot} label="Company" value={config.company_name} />
+        <Detail icon={Phone} label="Phone number" value={config.twilio_phone_number} />
+        <Detail
+          icon={FileText}
+          label="Documents"
+          value={`${documentCount} document${documentCount === 1 ? '' : 's'}`}
+        />
+        {agentId ? <Detail icon={Mic} label="Voice" value={voiceName ?? config.voice_id ?? '—'} /> : null}
+      </dl>
+
+      {!agentId ? (
+        <div className="mt-auto flex flex-col gap-2 rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">
+          <p className="text-sm text-ink-700">
+            Your agent is configured. Choose a voice to put it live on {config.twilio_phone_number}.
+          </p>
+          <Button onClick={onChooseVoice} className="self-start">
+            <Mic aria-hidden="true" className="size-4" />
+            Activate AI Voice Agent
+          </Button>
+        </div>
+      ) : config.status === 'active' ? (
+        <div
+          data-testid="agent-active"
+          className="mt-auto rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
+            AI Agent Active
+          </p>
+          <p className="mt-1 text-sm">Calls to {config.twilio_phone_number} are answered by your AI agent.</p>
+          <p className="mt-2 text-sm">
+            Agent ID: <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs">{agentId}</code>
+          </p>
+          <Button variant="link" size="sm" onClick={onChooseVoice} className="mt-2 text-emerald-800">
+            Change voice
+          </Button>
+        </div>
+      ) : (
+        <div
+          data-testid="agent-inactive"
+          className="mt-auto rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle aria-hidden="true" className="size-5 text-red-600" />
+            AI Agent Deactivated
+          </p>
+          <p className="mt-1 text-sm">
+            Your agent was deactivated because your minute limit was reached. Upgrade your plan to reactivate
+            it.
+          </p>
+          <p className="mt-2 text-xs text-red-800/80">
+            Agent ID: <code className="font-mono">{agentId}</code>
+          </p>
+          <Button asChild variant="destructive" size="sm" className="mt-3">
+            <Link to="/pricing">Upgrade Plan</Link>
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Detail({ icon: Icon, label, value }: { icon: typeof Bot; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-400" />
+      <dt className="text-ink-500">{label}:</dt>
+      <dd className="min-w-0 truncate font-medium text-ink-800">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activationApi, type AgentCardConfigResponse } from '../api/activation-api.ts';
+
+/**
+ * Same key as the agents feature's config query: the dashboard and /configure share one cached copy, and
+ * invalidating ['agent'] after any change reloads both.
+ */
+export const AGENT_CONFIG_KEY = ['agent', 'config'] as const;
+export const VOICES_KEY = ['activation', 'voices'] as const;
+
+const NOT_CONFIGURED: AgentCardConfigResponse = { configured: false, config: null };
+
+/** GET /agent/config for the Agent Configuration card. SPEC 8: a failure means "not configured", logged only. */
+export function useAgentCardConfig() {
+  return useQuery({
+    queryKey: AGENT_CONFIG_KEY,
+    queryFn: async () => {
+      try {
+        return await activationApi.agentConfig();
+      } catch (error) {
+        console.error('agent config load failed', error);
+        return NOT_CONFIGURED;
+      }
+    },
+  });
+}
+
+/** The voice list, loaded when the dialog opens (and again on the next opening after a failure). */
+export function useVoices(enabled: boolean) {
+  return useQuery({
+    queryKey: VOICES_KEY,
+    queryFn: async () => (await activationApi.voices()).voices,
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** POST /agent/create-eleven-labs-agent; on success the dashboard data reloads. */
+export function useActivateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (voiceId: string) => activationApi.activate(voiceId),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['agent'] }),
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+      ]);
+    },
+  });
+}
