@@ -131,17 +131,19 @@ test.describe('agent setup', () => {
     await expect(page.getByText('No documents yet')).toBeVisible();
     await expect(page.getByText('updates automatically when documents are added or removed')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText('Please select files to upload')).toBeVisible();
 
-    await page.getByLabel('Documents').setInputFiles([fixture('faq-utf8.txt'), fixture('scanned.pdf')]);
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByLabel('Files to upload').setInputFiles([fixture('faq-utf8.txt'), fixture('scanned.pdf')]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText(/scanned\.pdf: the PDF has no readable text/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Current Documents (0)' })).toBeVisible();
 
-    await page.getByLabel('Documents').setInputFiles([fixture('faq-utf8.txt'), fixture('policies.docx')]);
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles([fixture('faq-utf8.txt'), fixture('policies.docx')]);
     await expect(page.getByText('2 files selected')).toBeVisible();
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete faq-utf8.txt' }).click();

@@ -127,9 +127,9 @@ function rejectionCode(rejected: RejectedFile[]): AppErrorCode {
 }
 
 function rejectionMessage(rejected: RejectedFile[]): string {
-  const reasons = rejected.map((file) => file.message.replace(/\.$/, '')).join('; ');
+  const reasons = rejected.map((file) => (/[.!?]$/.test(file.message) ? file.message : `${file.message}.`));
   const which = rejected.length === 1 ? 'this file' : 'these files';
-  return `${reasons}. Nothing was saved: remove or replace ${which} and try again.`;
+  return `${reasons.join(' ')} Nothing was saved: remove or replace ${which} and try again.`;
 }
 
 /**

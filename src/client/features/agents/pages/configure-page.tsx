@@ -62,7 +62,7 @@ export function ConfigurePage() {
   return (
     <div className="min-h-dvh bg-ink-50">
       <AppHeader />
-      <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+      <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <PageHeader
           title="Configure Your AI Phone Agent"
           description={

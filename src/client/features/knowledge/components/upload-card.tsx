@@ -35,7 +35,7 @@ export function UploadCard({ uploading, onUpload }: UploadCardProps) {
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="space-y-2">
-          <Label htmlFor="kb-documents">Documents</Label>
+          <Label htmlFor="kb-documents">Files to upload</Label>
           <Input
             ref={input}
             id="kb-documents"
