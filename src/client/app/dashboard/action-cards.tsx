@@ -15,27 +15,29 @@ interface ActionCardProps {
 function ActionCard({ to, title, description, icon: Icon, tone, disabled, disabledNote }: ActionCardProps) {
   const body = (
     <>
-      <span className={cn('flex size-11 items-center justify-center rounded-xl', tone)}>
+      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-xl', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <span className="mt-4 flex items-center gap-1.5 text-base font-semibold text-ink-900">
-        {title}
-        {disabled ? (
-          <Lock aria-hidden="true" className="size-3.5 text-ink-400" />
-        ) : (
-          <ArrowRight
-            aria-hidden="true"
-            className="size-4 -translate-x-1 text-ink-400 opacity-0 transition-all group-hover:translate-x-0 group-hover:opacity-100"
-          />
-        )}
-      </span>
-      <span className="mt-1 text-sm text-ink-500">
-        {disabled && disabledNote ? disabledNote : description}
+      <span className="flex min-w-0 flex-col sm:mt-4">
+        <span className="flex items-center gap-1.5 text-base font-semibold text-ink-900">
+          {title}
+          {disabled ? (
+            <Lock aria-hidden="true" className="size-3.5 text-ink-400" />
+          ) : (
+            <ArrowRight
+              aria-hidden="true"
+              className="size-4 -translate-x-1 text-ink-400 opacity-0 transition-all group-hover:translate-x-0 group-hover:opacity-100"
+            />
+          )}
+        </span>
+        <span className="mt-1 text-sm text-ink-500">
+          {disabled && disabledNote ? disabledNote : description}
+        </span>
       </span>
     </>
   );
   const classes =
-    'group flex flex-col rounded-2xl border border-ink-200/80 bg-white p-5 text-left shadow-card transition-all';
+    'group flex items-start gap-4 rounded-2xl border border-ink-200/80 bg-white p-5 text-left shadow-card transition-all sm:flex-col sm:gap-0';
   if (disabled) {
     return (
       <div

@@ -17,18 +17,33 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** The AnswerDesk logo (icon + wordmark); links to the landing page. */
-export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {
+export function Logo({
+  className,
+  inverted = false,
+  compact = false,
+}: {
+  className?: string;
+  inverted?: boolean;
+  /** Slightly smaller on phones (crowded top bars). */
+  compact?: boolean;
+}) {
   return (
     <Link
       to="/"
       aria-label="AnswerDesk home"
       className={cn(
-        'inline-flex items-center gap-2 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
+        'inline-flex shrink-0 items-center gap-2 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
         className,
       )}
     >
-      <LogoMark />
-      <span className={cn('text-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-ink-900')}>
+      <LogoMark className={compact ? 'size-7 sm:size-8' : undefined} />
+      <span
+        className={cn(
+          'font-bold tracking-tight',
+          compact ? 'text-base sm:text-lg' : 'text-lg',
+          inverted ? 'text-white' : 'text-ink-900',
+        )}
+      >
         Answer<span className={inverted ? 'text-brand-300' : 'text-brand-600'}>Desk</span>
       </span>
     </Link>

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant =
-  'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'success' | 'link';
+  'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'success' | 'inverse' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
@@ -14,6 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
   success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700',
+  /** White button on a coloured background. */
+  inverse: 'bg-white text-brand-700 shadow-sm hover:bg-brand-50',
   link: 'text-brand-700 underline-offset-4 hover:underline',
 };
 

@@ -7,17 +7,17 @@ export function CallPreview() {
       <div className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-brand-200/60 via-white to-emerald-100/70 blur-2xl" />
       <div className="rounded-2xl border border-ink-200 bg-white shadow-xl shadow-brand-900/10">
         <div className="flex items-center justify-between border-b border-ink-100 px-5 py-4">
-          <div className="flex items-center gap-3">
-            <span className="relative flex size-10 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+          <div className="flex min-w-0 items-center gap-3">
+            <span className="relative flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
               <PhoneIncoming className="size-5" />
               <span className="absolute -top-0.5 -right-0.5 size-3 rounded-full bg-emerald-500 ring-2 ring-white" />
             </span>
-            <div>
+            <div className="min-w-0">
               <p className="text-sm font-semibold text-ink-900">Incoming call</p>
-              <p className="text-xs text-ink-500">+1 (555) 014-2290 · 2:14 AM</p>
+              <p className="truncate text-xs text-ink-500">+1 (555) 014-2290 · 2:14 AM</p>
             </div>
           </div>
-          <span className="rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700">
+          <span className="shrink-0 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-700">
             Live · 01:12
           </span>
         </div>

@@ -22,9 +22,9 @@ export function LandingNav() {
     <header className="fixed inset-x-0 top-0 z-50 border-b border-ink-200/70 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6"
       >
-        <Logo />
+        <Logo compact />
         <ul className="hidden items-center gap-1 md:flex">
           {ANCHORS.map((anchor) => (
             <li key={anchor.href}>
@@ -37,7 +37,7 @@ export function LandingNav() {
             </li>
           ))}
         </ul>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {user ? (
             <Button asChild size="sm">
               <Link to="/dashboard">
@@ -47,10 +47,10 @@ export function LandingNav() {
             </Button>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
+              <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
                 <Link to="/auth">Login</Link>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild size="sm" className="px-2.5 sm:px-3">
                 <Link to="/pricing">Get Started</Link>
               </Button>
             </>
@@ -58,7 +58,7 @@ export function LandingNav() {
           <Button
             variant="ghost"
             size="icon"
-            className="size-9 md:hidden"
+            className="size-8 md:hidden"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="landing-mobile-menu"

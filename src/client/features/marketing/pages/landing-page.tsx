@@ -13,6 +13,7 @@ import {
   PiggyBank,
   Rocket,
   ShieldCheck,
+  Store,
   Timer,
   UserRoundCheck,
   Wallet,
@@ -119,7 +120,7 @@ const REASONS: Feature[] = [
     text: 'Need more? Extra minutes cost $0.60 each, never expire and roll over month to month.',
   },
   {
-    icon: UserRoundCheck,
+    icon: Store,
     title: 'Made for small teams',
     text: 'No IT department needed. If you can upload a PDF, you can run your own AI receptionist.',
   },
@@ -183,7 +184,7 @@ export function LandingPage() {
                 <span className="size-1.5 rounded-full bg-emerald-500" />
                 Live within 15 minutes
               </p>
-              <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-ink-950 sm:text-5xl lg:text-6xl">
+              <h1 className="mt-6 text-4xl leading-[1.1] font-bold tracking-tight text-balance text-ink-950 sm:text-5xl lg:text-[3.25rem]">
                 An AI phone agent that answers <span className="text-brand-600">every call</span>, day and
                 night
               </h1>
@@ -333,12 +334,7 @@ export function LandingPage() {
             <p className="relative mx-auto mt-4 max-w-xl text-lg text-brand-100">
               Set up your AI phone agent today. Most businesses are live within 15 minutes.
             </p>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="relative mt-8 border-transparent bg-white text-brand-700 hover:bg-brand-50"
-            >
+            <Button asChild size="lg" variant="inverse" className="relative mt-8">
               <Link to="/pricing">
                 Get Started Today
                 <ArrowRight aria-hidden="true" className="size-4" />
