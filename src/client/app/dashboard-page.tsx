@@ -3,9 +3,12 @@ import { AppHeader } from '../components/layout/app-header.tsx';
 import { displayName, useAuth } from '../lib/auth.tsx';
 import { ActionCards } from './dashboard/action-cards.tsx';
 import { AdminLinks } from './dashboard/admin-links.tsx';
+import { AgentConfigCard } from '../features/activation/components/agent-config-card.tsx';
+import { useAgentCardConfig } from '../features/activation/hooks/use-activation.ts';
 import { useSubscriptionStatus } from '../features/billing/hooks/use-subscription-status.ts';
 import { SubscriptionStatusCard } from '../features/billing/components/subscription-status-card.tsx';
 import { PaymentVerificationBanner } from '../features/billing/components/payment-verification-banner.tsx';
+import { TestCallButton } from '../features/telephony/components/test-call-button.tsx';
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
@@ -17,7 +20,8 @@ export function DashboardPage() {
 
   // SLOT (billing + agents): 'Loading dashboard...' until subscription status and agent config are both fetched,
   // e.g. `const loading = subscription.isPending || agentConfig.isPending;` (a failed load is only logged, SPEC 8).
-  const loading = subscription.isPending;
+  const agentConfig = useAgentCardConfig();
+  const loading = subscription.isPending || agentConfig.isPending;
   // SLOT (billing): true when GET /subscription/status says has_subscription with an active subscription.
   const hasActiveSubscription = Boolean(subscription.data?.has_subscription);
 
@@ -41,7 +45,11 @@ export function DashboardPage() {
           {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
           <SubscriptionStatusCard />
           {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}
+          <AgentConfigCard hasActiveSubscription={hasActiveSubscription} />
         </div>
+
+        {/* Calls: "Test call" opens the softphone on the agent's number (shown while the agent is active). */}
+        <TestCallButton />
 
         <ActionCards hasActiveSubscription={hasActiveSubscription} />
 

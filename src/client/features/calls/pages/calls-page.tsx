@@ -1,6 +1,77 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { ArrowLeft, PhoneIncoming, RefreshCw } from 'lucide-react';
+import { AppHeader } from '../../../components/layout/app-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { CallCard } from '../components/call-card.tsx';
+import { useCallHistory, useSyncCalls } from '../hooks/use-call-history.ts';
 
-// Placeholder: the owner of this feature replaces this page.
+/** /calls (SPEC 2): the call history with transcripts, summaries, outcomes and the documents answers came from. */
 export function CallsPage() {
-  return <PlaceholderPage title="Call History" description="Transcripts and summaries of your calls." />;
+  const history = useCallHistory();
+  const sync = useSyncCalls();
+  const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
+
+  return (
+    <div className="min-h-dvh bg-ink-50">
+      <AppHeader />
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+        <PageHeader
+          title="Call History"
+          description="Transcripts and summaries of the calls your agent answered."
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/dashboard">
+                  <ArrowLeft aria-hidden="true" className="size-4" />
+                  Back to Dashboard
+                </Link>
+              </Button>
+              <Button onClick={() => sync.mutate()} disabled={sync.isPending}>
+                <RefreshCw aria-hidden="true" className={sync.isPending ? 'size-4 animate-spin' : 'size-4'} />
+                {sync.isPending ? 'Syncing...' : 'Sync Calls'}
+              </Button>
+            </>
+          }
+        />
+
+        {history.isPending ? (
+          <div className="flex justify-center py-16 text-ink-500">
+            <Spinner />
+          </div>
+        ) : history.isError ? (
+          <EmptyState
+            icon={PhoneIncoming}
+            title="Failed to load calls"
+            description="Please refresh the page."
+          />
+        ) : calls.length === 0 ? (
+          <EmptyState
+            icon={PhoneIncoming}
+            title="No calls yet"
+            description="Your call history will appear here once you start receiving calls."
+          />
+        ) : (
+          <div className="space-y-4">
+            {calls.map((call) => (
+              <CallCard key={call.id} call={call} />
+            ))}
+            {history.hasNextPage ? (
+              <div className="flex justify-center pt-2">
+                <Button
+                  variant="outline"
+                  onClick={() => void history.fetchNextPage()}
+                  loading={history.isFetchingNextPage}
+                >
+                  Load more calls
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,98 @@
+import { Clock, FileText, Phone } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, CardContent } from '../../../components/ui/card.tsx';
+import type { Call, TranscriptEntry } from '../api/calls-api.ts';
+import { formatCallDate, formatDuration, OUTCOMES } from './format.ts';
+
+/** One call: number, date and time, duration, outcome, Summary and Transcript (SPEC 2, Call history). */
+export function CallCard({ call }: { call: Call }) {
+  const outcome = call.outcome ? OUTCOMES[call.outcome] : null;
+  return (
+    <Card data-testid="call-card">
+      <CardContent className="space-y-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+              <Phone aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <p className="font-semibold text-ink-900" data-testid="call-number">
+                {call.phone_number}
+              </p>
+              <p className="text-sm text-ink-500">{formatCallDate(call.created_at)}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {call.duration > 0 ? (
+              <span
+                className="inline-flex items-center gap-1 text-sm text-ink-600"
+                data-testid="call-duration"
+              >
+                <Clock aria-hidden="true" className="size-4" />
+                {formatDuration(call.duration)}
+              </span>
+            ) : null}
+            {outcome ? (
+              <Badge variant={outcome.variant} data-testid="call-outcome">
+                {outcome.label}
+              </Badge>
+            ) : (
+              <Badge variant="brand">In progress</Badge>
+            )}
+          </div>
+        </div>
+
+        {call.summary ? (
+          <section>
+            <h4 className="text-sm font-semibold text-ink-900">Summary</h4>
+            <p className="mt-1 text-sm text-ink-700" data-testid="call-summary">
+              {call.summary}
+            </p>
+          </section>
+        ) : null}
+
+        {call.transcript.length > 0 ? (
+          <section>
+            <h4 className="text-sm font-semibold text-ink-900">Transcript</h4>
+            <ol
+              className="mt-2 max-h-96 space-y-2 overflow-y-auto rounded-xl bg-ink-50 p-3"
+              data-testid="call-transcript"
+            >
+              {call.transcript.map((entry, i) => (
+                <TranscriptLine key={i} entry={entry} />
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TranscriptLine({ entry }: { entry: TranscriptEntry }) {
+  const agent = entry.speaker === 'agent';
+  const sources = entry.sources ?? [];
+  return (
+    <li className="text-sm">
+      <span className={agent ? 'font-semibold text-brand-700' : 'font-semibold text-ink-800'}>
+        {agent ? 'Agent' : 'Caller'}:
+      </span>{' '}
+      <span className="text-ink-700">{entry.text}</span>
+      {entry.interrupted ? <span className="ml-1 text-xs text-ink-400">(interrupted)</span> : null}
+      {agent && sources.length > 0 ? (
+        <span
+          className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-ink-500"
+          data-testid="call-source"
+        >
+          <FileText aria-hidden="true" className="size-3.5" />
+          Source:{' '}
+          {sources
+            .map((s) =>
+              [s.document, s.heading, s.page !== null ? `page ${s.page}` : null].filter(Boolean).join(' · '),
+            )
+            .join('; ')}
+        </span>
+      ) : null}
+    </li>
+  );
+}
