@@ -17,6 +17,7 @@ import { createLocalTelephony } from './telephony/local.ts';
 import { createTwilioTelephony } from './telephony/twilio.ts';
 import type { BlobStore } from './blobs/blobs.ts';
 import { createLocalBlobStore } from './blobs/local.ts';
+import { createS3BlobStore } from './blobs/s3.ts';
 import type { PaymentsProvider } from './payments/payments.ts';
 import { LocalPaymentsProvider } from './payments/local.ts';
 import { StripePaymentsProvider } from './payments/stripe.ts';
@@ -99,6 +100,13 @@ export function createProviders(context: ProviderContext): Providers {
   }
   providers.voices = createVoiceProvider(env);
   providers.hostedAgents = createHostedAgentProvider(env);
+  if (env.S3_BUCKET) {
+    providers.blobs = createS3BlobStore({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+    });
+  }
   return providers;
 }
 
