@@ -330,6 +330,21 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     expect(fake.find('POST', '/v1/convai/phone-numbers')).toHaveLength(1);
   });
 
+  it('imports no number without Twilio credentials (the local phone network has nothing to import)', async () => {
+    const withoutTwilio = createElevenLabsHostedAgents({
+      apiKey: fake.apiKey,
+      baseUrl: fake.url,
+      maxRetries: 0,
+    });
+    const id = await withoutTwilio.connectPhoneNumber({
+      phoneNumber: '+15550100999',
+      label: 'x',
+      agentId: 'a',
+    });
+    expect(id).toBeNull();
+    expect(fake.find('POST', '/v1/convai/phone-numbers')).toHaveLength(0);
+  });
+
   it('removes what it created when importing the number fails, and says so', async () => {
     const { client, user } = await signUp(ctx().app);
     await configure(ctx(), user.id);

@@ -71,13 +71,8 @@ export function createElevenLabsHostedAgents(options: ElevenLabsHostedAgentsOpti
     },
 
     async connectPhoneNumber({ phoneNumber, label, agentId }) {
-      if (!options.twilio) {
-        throw new ProviderError(
-          'elevenlabs',
-          'importing the phone number needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
-          false,
-        );
-      }
+      // Without Twilio credentials the number is one of the local phone network's: nothing to import.
+      if (!options.twilio) return null;
       const { accountSid, authToken } = options.twilio;
       const imported = await call('importing the Twilio number', () =>
         phoneNumbers.create({ provider: 'twilio', phoneNumber, label, sid: accountSid, token: authToken }),

@@ -38,7 +38,8 @@ export interface HostedAgentProvider {
   deleteAgent(agentId: string): Promise<void>;
   /**
    * Makes `agentId` answer `phoneNumber` (for ElevenLabs: imports the Twilio number, then assigns it).
-   * Returns the provider's phone-number id, or null when nothing needed connecting.
+   * Returns the provider's phone-number id, or null when nothing needed connecting (local runtime, or no
+   * Twilio credentials to import the number with).
    */
   connectPhoneNumber(input: { phoneNumber: string; label: string; agentId: string }): Promise<string | null>;
   /** Undoes connectPhoneNumber; succeeds when it is already gone. */
