@@ -10,6 +10,8 @@ const baseURL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Overridable so parallel runs on one checkout do not wipe each other's artifacts.
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -36,7 +38,10 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(PORT) },
+    env: {
+      E2E_PORT: String(PORT),
+      ...(process.env.E2E_SERVER_ENTRY ? { E2E_SERVER_ENTRY: process.env.E2E_SERVER_ENTRY } : {}),
+    },
     reuseExistingServer: false,
     // The machine is shared: the first PGlite open and migrations can take a while under load.
     timeout: 120_000,

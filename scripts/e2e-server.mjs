@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '4319';
+// Another build output can be used (e.g. a private copy while others rebuild dist/ on the same checkout).
+const entry = process.env.E2E_SERVER_ENTRY ?? 'dist/server/main.js';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'answerdesk-e2e-'));
 
-const child = spawn(process.execPath, ['dist/server/main.js'], {
+const child = spawn(process.execPath, [entry], {
   stdio: 'inherit',
   env: {
     ...process.env,
