@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'bench/results', 'test-results', 'playwright-report', '.*/**'] },
+  {
+    ignores: ['dist', 'node_modules', 'data', 'bench/results', 'test-results', 'playwright-report', '.*/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
