@@ -11,11 +11,11 @@ export function formatCallDate(iso: string): string {
   });
 }
 
-/** Minutes and seconds, e.g. "2m 5s" (the card shows it only when above 0). */
+/** Minutes and seconds, e.g. "2m 5s" or "0m 4s" (the card shows it only when above 0). */
 export function formatDuration(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = Math.round(seconds % 60);
-  return m > 0 ? `${m}m ${s}s` : `${s}s`;
+  return `${m}m ${s}s`;
 }
 
 export const OUTCOMES: Record<

@@ -5,9 +5,11 @@ import type { PhoneLine } from '../hooks/use-softphone.ts';
 
 /** The call as it happens: the agent's replies, what the caller said, and events (connected, transfer...). */
 export function ConversationPanel({ lines }: { lines: PhoneLine[] }) {
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    // Scroll the conversation itself, never the page.
+    const scroller = list.current?.parentElement;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [lines.length]);
 
   if (lines.length === 0) {
@@ -18,7 +20,7 @@ export function ConversationPanel({ lines }: { lines: PhoneLine[] }) {
     );
   }
   return (
-    <ol className="space-y-3" aria-live="polite" data-testid="phone-conversation">
+    <ol ref={list} className="space-y-3" aria-live="polite" data-testid="phone-conversation">
       {lines.map((line, i) =>
         line.kind === 'event' ? (
           <li
@@ -59,7 +61,6 @@ export function ConversationPanel({ lines }: { lines: PhoneLine[] }) {
           </li>
         ),
       )}
-      <div ref={end} />
     </ol>
   );
 }

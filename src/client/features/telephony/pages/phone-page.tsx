@@ -147,7 +147,7 @@ export function PhonePage() {
               <CardTitle>Conversation</CardTitle>
               <CardDescription>What you say and what the agent answers, as it happens.</CardDescription>
             </CardHeader>
-            <CardContent className="flex-1 overflow-y-auto">
+            <CardContent className="max-h-[30rem] min-h-64 flex-1 overflow-y-auto">
               <ConversationPanel lines={phone.lines} />
             </CardContent>
             <form onSubmit={submit} className="flex items-center gap-2 border-t border-ink-100 p-4">

@@ -1,0 +1,245 @@
+/**
+ * Load benchmark of the call runtime: `npm run bench:calls`.
+ *
+ * One server (the real app, embedded PGlite, local providers) takes CALLS simultaneous calls over real
+ * WebSockets speaking ConversationRelay, like Twilio or the softphone: every caller hears the greeting, asks
+ * QUESTIONS questions answered from its business's documents, asks for a person and is transferred. Half the
+ * calls go to one busy business, the rest to their own businesses. It prints per-turn latency (p50/p95/max,
+ * measured at the caller) and exits non-zero unless every call got every answer and was recorded once.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { buildApp } from '#server/app.ts';
+import { createDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrator.ts';
+import { parseEnv } from '#server/env.ts';
+import { systemClock } from '#server/lib/clock.ts';
+import { createLocalProviders } from '#server/providers/index.ts';
+import { grantPlanPeriod } from '#server/entitlements/minutes.ts';
+import { splitIntoPassages } from '#server/agent/passages.ts';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+const BUSINESSES = Math.max(1, Math.ceil(CALLS / 2));
+
+const FAQ = `# Opening hours
+We are open Monday to Friday from 8 a.m. to 6 p.m. We are closed on Sundays.
+
+# Parking
+Free parking is available behind the building, entrance on Elm Street.
+
+# Payment methods
+We accept cash, all major credit cards and Apple Pay.
+
+# Boiler repair
+A boiler repair visit costs 95 dollars for the first hour, parts are extra.`;
+
+const QUESTIONS: [string, RegExp][] = [
+  ['What are your opening hours?', /Monday to Friday/],
+  ['Where can I park?', /Elm Street/],
+  ['Do you take credit cards?', /credit cards/],
+  ['How much is a boiler repair?', /95 dollars/],
+];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: 'http://localhost:3000',
+    DATA_DIR: '/tmp/answerdesk-bench-calls',
+  });
+  const db = await createDatabase({});
+  await migrateToLatest(db);
+  const log = pino({ level: 'silent' });
+  const app = await buildApp({
+    env,
+    db,
+    clock: systemClock,
+    providers: createLocalProviders({ env, db, clock: systemClock, log }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+
+  // Businesses: an owner on Pro with an active agent, a number and the FAQ.
+  const now = new Date();
+  const numbers: string[] = [];
+  for (let i = 0; i < BUSINESSES; i++) {
+    const user = await db
+      .insertInto('users')
+      .values({ email: `owner${i}@bench.test`, name: `Owner ${i}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sub = await db
+      .insertInto('subscriptions')
+      .values({
+        user_id: user.id,
+        plan: 'pro',
+        status: 'active',
+        base_amount_cents: 29900,
+        amount_cents: 29900,
+        provider: 'local',
+        current_period_start: now,
+        current_period_end: new Date(now.getTime() + 30 * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grantPlanPeriod(db, {
+      userId: user.id,
+      subscriptionId: sub.id,
+      minutes: 650,
+      periodStart: now,
+      periodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      now,
+    });
+    const number = `+1555010${String(i).padStart(2, '0')}`;
+    numbers.push(number);
+    await db
+      .insertInto('agent_configs')
+      .values({
+        user_id: user.id,
+        company_name: `Business ${i}`,
+        contact_email: `owner${i}@bench.test`,
+        twilio_phone_number: number,
+        transfer_phone_number: '+15557654321',
+        voice_id: 'en-us+f3',
+        status: 'active',
+        config_data: JSON.stringify({}),
+      })
+      .execute();
+    const doc = await db
+      .insertInto('documents')
+      .values({
+        user_id: user.id,
+        name: 'faq.txt',
+        blob_key: `bench/${i}`,
+        kind: 'txt',
+        size_bytes: FAQ.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('passages')
+      .values(
+        splitIntoPassages([{ page: null, text: FAQ }]).map((p) => ({
+          document_id: doc.id,
+          user_id: user.id,
+          ord: p.ord,
+          heading: p.heading,
+          page: p.page,
+          text: p.text,
+        })),
+      )
+      .execute();
+  }
+
+  const latencies: number[] = [];
+  const failures: string[] = [];
+
+  async function call(index: number): Promise<void> {
+    // Half the calls ring the same busy business; the others each ring their own.
+    const to = index % 2 === 0 ? numbers[0]! : numbers[Math.min(numbers.length - 1, Math.ceil(index / 2))]!;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/twilio/conversation-relay`);
+    await once(ws, 'open');
+    const inbox: { type: string; token?: string; last?: boolean; handoffData?: string }[] = [];
+    let wake: (() => void) | null = null;
+    ws.on('message', (data: Buffer) => {
+      inbox.push(JSON.parse(String(data)));
+      wake?.();
+    });
+    const reply = async (): Promise<{ text: string; end: string | null }> => {
+      let text = '';
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const m = inbox.shift();
+        if (!m) {
+          if (Date.now() > deadline) throw new Error('timeout');
+          await new Promise<void>((r) => {
+            wake = r;
+            setTimeout(r, 100);
+          });
+          continue;
+        }
+        if (m.type === 'end') return { text, end: m.handoffData ?? '' };
+        text += m.token ?? '';
+        if (m.last) {
+          await new Promise((r) => setTimeout(r, 5));
+          if (inbox[0]?.type === 'end') return { text, end: inbox.shift()!.handoffData ?? '' };
+          return { text, end: null };
+        }
+      }
+    };
+    const timed = async (message: object) => {
+      const started = performance.now();
+      ws.send(JSON.stringify(message));
+      const r = await reply();
+      latencies.push(performance.now() - started);
+      return r;
+    };
+    const greeting = await timed({
+      type: 'setup',
+      callSid: `CAbench${index}`,
+      from: `+1555900${String(index).padStart(4, '0')}`,
+      to,
+    });
+    if (!/^Thanks for calling/.test(greeting.text))
+      failures.push(`call ${index}: greeting "${greeting.text}"`);
+    for (const [question, expected] of QUESTIONS) {
+      const answer = await timed({ type: 'prompt', voicePrompt: question, last: true });
+      if (!expected.test(answer.text)) failures.push(`call ${index}: "${question}" -> "${answer.text}"`);
+    }
+    const transfer = await timed({
+      type: 'prompt',
+      voicePrompt: 'Let me talk to a person please',
+      last: true,
+    });
+    if (!transfer.end?.includes('+15557654321'))
+      failures.push(`call ${index}: no transfer (${transfer.end})`);
+    ws.close();
+  }
+
+  const started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: CALLS }, (_, i) => call(i)));
+  const wall = performance.now() - started;
+  results.forEach((r, i) => {
+    if (r.status === 'rejected') failures.push(`call ${i}: ${(r.reason as Error).message}`);
+  });
+
+  // Every call recorded once, finished, with its answers' sources.
+  const deadline = Date.now() + 10_000;
+  let recorded = 0;
+  while (Date.now() < deadline) {
+    const rows = await db
+      .selectFrom('calls')
+      .select(['outcome', 'transcript'])
+      .where('outcome', 'is not', null)
+      .execute();
+    recorded = rows.length;
+    if (recorded >= CALLS) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (recorded !== CALLS) failures.push(`${recorded} of ${CALLS} calls recorded`);
+
+  const answered = CALLS - new Set(failures.map((f) => f.split(':')[0])).size;
+  console.log(
+    `calls: ${CALLS} simultaneous (${BUSINESSES} businesses), ${(1 + QUESTIONS.length + 1) * CALLS} turns in ${(wall / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `turn latency at the caller: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+  );
+  console.log(`${answered}/${CALLS} calls got all their answers and the transfer; ${recorded} recorded`);
+  for (const f of failures.slice(0, 20)) console.log(`  FAIL ${f}`);
+
+  await app.close();
+  await db.destroy();
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
