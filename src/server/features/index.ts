@@ -43,11 +43,17 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     );
     await app.register(voicesRoutes(deps));
     await app.register(activationRoutes(deps));
-    await app.register(knowledgeRoutes(deps));
+    await app.register(
+      knowledgeRoutes(deps, { afterKnowledgeChanged: (userId) => syncHostedAgentKnowledge(deps, userId) }),
+    );
     await app.register(telephonyRoutes(deps));
     // The call runtime: calls records and meters, notifications alert, telephony carries the call (ADR 040).
     const notifications = createNotifications(deps, app.log);
-    const calls = createCallService(deps, { onEscalated: (call) => notifications.alertEscalation(call) }, app.log);
+    const calls = createCallService(
+      deps,
+      { onEscalated: (call) => notifications.alertEscalation(call) },
+      app.log,
+    );
     await app.register(notificationsRoutes(notifications));
     await app.register(callsRoutes(deps, calls));
     await app.register(voiceRoutes(deps, calls));

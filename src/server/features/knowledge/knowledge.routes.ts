@@ -32,9 +32,27 @@ export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocume
   };
 }
 
-export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** Hook points wired in `features/index.ts` (features stay independent). */
+export interface KnowledgeHooks {
+  /**
+   * Called after documents were added or deleted through the knowledge-base routes (e.g. to sync a hosted
+   * agent's knowledge base). Failures are logged, not shown: the change is saved and our own runtime uses it.
+   */
+  afterKnowledgeChanged?: (userId: string) => Promise<void>;
+}
+
+export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
+    const notifyChanged = async (
+      request: { log: { error: (o: object, m: string) => void } },
+      userId: string,
+    ) => {
+      if (!hooks.afterKnowledgeChanged) return;
+      await hooks.afterKnowledgeChanged(userId).catch((error: unknown) => {
+        request.log.error({ err: error }, 'afterKnowledgeChanged hook failed');
+      });
+    };
 
     app.get(
       '/agent/knowledge-base',
@@ -55,6 +73,7 @@ export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Fail fast (before extracting every file) when there is no agent to add to.
         await listKnowledgeDocuments(deps, userId);
         const stored = await ingestDocuments(deps, userId, files);
+        await notifyChanged(request, userId);
         const names = stored.map((d) => d.name).join(', ');
         return {
           message: `${stored.length === 1 ? 'Document' : `${stored.length} documents`} uploaded: ${names}. Your agent uses ${stored.length === 1 ? 'it' : 'them'} from its next answer.`,
@@ -74,6 +93,7 @@ export function knowledgeRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           fields.document_path ?? (typeof query.document_path === 'string' ? query.document_path : '');
         if (!documentPath) throw new AppError('validation', 'document_path is required');
         const deleted = await deleteKnowledgeDocument(deps, userId, documentPath);
+        await notifyChanged(request, userId);
         return { message: `Document deleted: ${deleted.name}. Your agent no longer uses it.` };
       },
     );
