@@ -1,7 +1,7 @@
 /**
  * Fits the relevance model (src/server/agent/retrieval/relevance.ts) and shows how it does on a held-out half.
  *
- *   npx tsx bench/lib/calibrate.ts            (BENCH_VERBOSE=1 prints every example)
+ *   npx tsx bench/lib/calibrate.ts            (BENCH_VERBOSE=1 prints every example; BENCH_FEATURES=a,b fits a subset)
  *
  * Examples: for each knowledge-seeking turn, the best passage for the question on the business's full documents
  * (positive when it is the gold passage, negative when it is another one) and on the documents without the gold
@@ -12,9 +12,11 @@ import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import {
+  FEATURE_NAMES,
   RELEVANCE_MODEL,
   RELEVANCE_THRESHOLD,
   relevanceOf,
+  type FeatureName,
   type RelevanceFeatures,
   type RelevanceModel,
 } from '#server/agent/retrieval/relevance.ts';
@@ -30,7 +32,14 @@ interface Example {
   gold: string;
 }
 
-const FEATURES = ['queryCoverage', 'unknownShare', 'headingCoverage', 'margin'] as const;
+/** The features fitted (BENCH_FEATURES=a,b,c to try a subset; the others get weight 0). */
+const FEATURES: readonly FeatureName[] = process.env.BENCH_FEATURES
+  ? (process.env.BENCH_FEATURES.split(',') as FeatureName[])
+  : FEATURE_NAMES;
+
+const NO_HIT: RelevanceFeatures = Object.fromEntries(
+  FEATURE_NAMES.map((k) => [k, k === 'unknownShare' ? 1 : 0]),
+) as unknown as RelevanceFeatures;
 
 async function ingest(b: Business, without: string | null): Promise<KnowledgePassage[]> {
   const uploads: { name: string; entries: FaqEntry[] }[] = [
@@ -78,7 +87,7 @@ export async function collectExamples(): Promise<Example[]> {
       examples.push({
         split: splitOf(b.key),
         variant,
-        features: top?.features ?? { queryCoverage: 0, unknownShare: 1, headingCoverage: 0, margin: 0 },
+        features: top?.features ?? NO_HIT,
         label: variant === 'answerable' && isGold ? 1 : 0,
         question: turn.question,
         top: top?.passage.heading ?? '(none)',
@@ -116,15 +125,9 @@ export function fit(examples: Example[], l2 = 1): RelevanceModel {
     w = w.map((wi, i) => wi - step[i]!);
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
-  const model: RelevanceModel = {
-    intercept: w[0]!,
-    queryCoverage: 0,
-    unknownShare: 0,
-    headingCoverage: 0,
-    margin: 0,
-  };
-  FEATURES.forEach((k, i) => (model[k] = w[i + 1]!));
-  return model;
+  const weights = Object.fromEntries(FEATURE_NAMES.map((k) => [k, 0])) as Record<FeatureName, number>;
+  FEATURES.forEach((k, i) => (weights[k] = w[i + 1]!));
+  return { intercept: w[0]!, weights };
 }
 
 function solve(a: number[][], b: number[]): number[] {
@@ -143,6 +146,15 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!);
 }
 
+/** Area under the ROC curve of the relevance score: right best passages vs everything that should escalate. */
+export function auc(examples: Example[], model: RelevanceModel): number {
+  const pos = examples.filter((e) => e.label === 1).map((e) => relevanceOf(e.features, model));
+  const neg = examples.filter((e) => e.label === 0).map((e) => relevanceOf(e.features, model));
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return Math.round((1000 * wins) / Math.max(1, pos.length * neg.length)) / 1000;
+}
+
 export function evaluate(examples: Example[], model: RelevanceModel, threshold = RELEVANCE_THRESHOLD) {
   const ans = examples.filter((e) => e.variant === 'answerable');
   const un = examples.filter((e) => e.variant === 'unanswerable');
@@ -153,6 +165,7 @@ export function evaluate(examples: Example[], model: RelevanceModel, threshold =
     answerable: r(ans.filter((e) => e.label === 1 && answers(e)).length, ans.length),
     escalation: r(un.filter((e) => !answers(e)).length, un.length),
     wrong: r(ans.filter((e) => e.label === 0 && answers(e)).length, ans.length),
+    auc: auc(examples, model),
   };
 }
 
@@ -162,24 +175,26 @@ async function main() {
     for (const e of examples) {
       const f = e.features;
       console.log(
-        `${e.variant.padEnd(12)} ${e.label} q=${f.queryCoverage.toFixed(2)} u=${f.unknownShare.toFixed(2)} h=${f.headingCoverage.toFixed(2)} m=${f.margin.toFixed(2)} p=${relevanceOf(f).toFixed(2)} | ${e.question} | top: ${e.top} | gold: ${e.gold}`,
+        `${e.variant.padEnd(12)} ${e.label} ${FEATURE_NAMES.map((k) => `${k.slice(0, 6)}=${f[k].toFixed(2)}`).join(' ')} p=${relevanceOf(f).toFixed(2)} | ${e.question} | top: ${e.top} | gold: ${e.gold}`,
       );
     }
   }
-  const fmt = (m: RelevanceModel) =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v * 100) / 100]));
+  const fmt = (m: RelevanceModel) => ({
+    intercept: Math.round(m.intercept * 100) / 100,
+    ...Object.fromEntries(FEATURES.map((k) => [k, Math.round(m.weights[k] * 100) / 100])),
+  });
   const a = examples.filter((e) => e.split === 'A');
   const b = examples.filter((e) => e.split === 'B');
   const onA = fit(a);
   const onB = fit(b);
   const all = fit(examples);
-  console.log('shipped model, all         ', evaluate(examples, RELEVANCE_MODEL));
+  console.log('shipped model, all         ', JSON.stringify(evaluate(examples, RELEVANCE_MODEL)));
   console.log('fit on A', fmt(onA));
-  console.log('  evaluated on A (train)   ', evaluate(a, onA));
-  console.log('  evaluated on B (held out)', evaluate(b, onA));
+  console.log('  evaluated on A (train)   ', JSON.stringify(evaluate(a, onA)));
+  console.log('  evaluated on B (held out)', JSON.stringify(evaluate(b, onA)));
   console.log('fit on B', fmt(onB));
-  console.log('  evaluated on B (train)   ', evaluate(b, onB));
-  console.log('  evaluated on A (held out)', evaluate(a, onB));
+  console.log('  evaluated on B (train)   ', JSON.stringify(evaluate(b, onB)));
+  console.log('  evaluated on A (held out)', JSON.stringify(evaluate(a, onB)));
   console.log('threshold sweep (fit on A; chosen on A by balanced accuracy, shown on B):');
   let bestT = 0.5;
   let bestScore = -1;
@@ -192,7 +207,7 @@ async function main() {
   }
   console.log(`  chosen on A: t=${bestT.toFixed(2)}`);
   console.log('fit on all (to ship)', fmt(all));
-  console.log('  evaluated on all         ', evaluate(examples, all));
+  console.log('  evaluated on all         ', JSON.stringify(evaluate(examples, all)));
 }
 
 if (process.argv[1]?.endsWith('calibrate.ts')) await main();

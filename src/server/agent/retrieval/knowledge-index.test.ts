@@ -20,6 +20,23 @@ describe('knowledge index', () => {
     expect(best('ok do they delver')).toBe('Do you deliver?');
   });
 
+  it("joins a written phrasal verb so it meets the caller's one-word form", () => {
+    const passage = (id: string, heading: string, text: string) => ({
+      id,
+      documentName: 'faq.txt',
+      heading,
+      page: null,
+      text,
+    });
+    const hotel = buildKnowledgeIndex([
+      passage('1', 'When do I have to check out?', 'Rooms are to be vacated by 11am.'),
+      passage('2', 'Can I pick up my keys early?', 'Keys are at the front desk from 9am.'),
+      passage('3', 'Is breakfast included?', 'Breakfast is served from 7am to 10am.'),
+    ]);
+    expect(hotel.search('what is the latest checkout').hits[0]?.passage.id).toBe('1');
+    expect(hotel.search('um can we do a late check out').hits[0]?.passage.id).toBe('1');
+  });
+
   it('matches everyday synonyms of the words the documents use', () => {
     expect(best('what time do you close on saturday')).toBe('What are your opening hours?');
     expect(best('is there somewhere to park my car')).toBe('Is there parking?');

@@ -16,6 +16,7 @@ import {
   adjacentCompounds,
   hyphenCompounds,
   normalizeText,
+  particleCompounds,
   termOf,
   tokenize,
   tokenizeNormalized,
@@ -143,10 +144,8 @@ class BM25Index implements KnowledgeIndex {
       const bodyTokens = this.analyzeDocText(passage.text);
       for (const t of headingTokens) add(t, HEADING_WEIGHT);
       for (const t of bodyTokens) add(t, 1);
-      const titleSource = passage.heading ?? firstSentence(passage.text);
-      const titleTerms = [
-        ...new Set(passage.heading ? headingTokens : this.analyzeDocText(titleSource)),
-      ].filter((t) => !nameTerms.has(t));
+      const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(firstSentence(passage.text));
+      const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
       this.docs.push({ passage, tf, length, titleTerms });
       total += length;
       for (const [term, count] of tf) {
@@ -175,7 +174,7 @@ class BM25Index implements KnowledgeIndex {
       out.push(t.stem);
       this.remember(t.word, t.stem);
     }
-    for (const word of hyphenCompounds(text)) {
+    for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens)]) {
       const term = termOf(word);
       out.push(term);
       this.remember(word, term);

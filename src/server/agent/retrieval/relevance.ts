@@ -18,6 +18,11 @@
  * point where an answer is more likely right than wrong.
  */
 
+/** The features of a (question, passage) pair the decision uses, all scale-free, in [0, 1]. */
+export const FEATURE_NAMES = ['queryCoverage', 'unknownShare', 'headingCoverage', 'margin'] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
 export interface RelevanceFeatures {
   /** Share of the question's known words (IDF-weighted) that the passage matches. */
   queryCoverage: number;
@@ -31,30 +36,25 @@ export interface RelevanceFeatures {
 
 export interface RelevanceModel {
   intercept: number;
-  queryCoverage: number;
-  unknownShare: number;
-  headingCoverage: number;
-  margin: number;
+  weights: Record<FeatureName, number>;
 }
 
 /** Fitted coefficients (see the module comment). */
 export const RELEVANCE_MODEL: RelevanceModel = {
   intercept: -1.11,
-  queryCoverage: 0.69,
-  unknownShare: -1.99,
-  headingCoverage: 2.27,
-  margin: 0.38,
+  weights: {
+    queryCoverage: 0.69,
+    unknownShare: -1.99,
+    headingCoverage: 2.27,
+    margin: 0.38,
+  },
 };
 
 /** Answer at or above this probability; below it, escalate with reason no_answer. */
 export const RELEVANCE_THRESHOLD = 0.5;
 
 export function relevanceOf(f: RelevanceFeatures, model: RelevanceModel = RELEVANCE_MODEL): number {
-  const z =
-    model.intercept +
-    model.queryCoverage * f.queryCoverage +
-    model.unknownShare * f.unknownShare +
-    model.headingCoverage * f.headingCoverage +
-    model.margin * f.margin;
+  let z = model.intercept;
+  for (const name of FEATURE_NAMES) z += model.weights[name] * f[name];
   return 1 / (1 + Math.exp(-z));
 }

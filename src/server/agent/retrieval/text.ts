@@ -140,3 +140,20 @@ export function hyphenCompounds(text: string): string[] {
     out.push(m[1]! + m[2]!);
   return out;
 }
+
+const PARTICLES: ReadonlySet<string> = new Set(['in', 'out', 'up', 'off', 'on', 'over', 'back']);
+
+/**
+ * Joined forms of a verb and its particle in written text ("check out" -> "checkout", "pick up" -> "pickup"), so
+ * a document's phrasal verb meets the caller's compound and "check in" is not the same topic as "check out".
+ */
+export function particleCompounds(tokens: Token[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    if (!PARTICLES.has(b.word) || a.word.length < 3 || /^\d/.test(a.word)) continue;
+    out.push(a.word + b.word);
+  }
+  return out;
+}
