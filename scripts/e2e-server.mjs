@@ -21,6 +21,8 @@ const child = spawn(process.execPath, [entry], {
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'admin-pass-123',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Each browser test sends its own X-Forwarded-For so per-address sign-in limits apply per test.
+    TRUST_PROXY: 'true',
   },
 });
 

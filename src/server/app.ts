@@ -48,7 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: true,
+    // Client addresses (rate limits, logs) come from X-Forwarded-For only when the proxy is trusted.
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -28,6 +28,12 @@ export const envSchema = z
     ),
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    /** Behind a load balancer: 'true', a hop count, or addresses/CIDRs to trust for X-Forwarded-For. Off by default. */
+    TRUST_PROXY: optionalString.transform((value): boolean | number | string => {
+      if (value === undefined || value === 'false') return false;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     TWILIO_ACCOUNT_SID: optionalString,
