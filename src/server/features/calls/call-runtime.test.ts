@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getUsage } from '../../entitlements/minutes.ts';
+import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
 import { eventually, openRelay, seedActiveAgent, seedDocument } from './calls-test-helpers.ts';
@@ -248,6 +248,16 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
       (await historyOf(owner.client)).calls.find((c) => c.outcome === 'rejected_no_minutes'),
     );
     expect(rejected.phone_number).toBe('+15550001111');
+
+    // A gift (like a purchase or an upgrade) reactivates the agent: the next call is answered.
+    await grantExtraMinutes(ctx().db, {
+      userId: owner.userId,
+      minutes: 10,
+      source: 'gift',
+      now: ctx().clock.now(),
+    });
+    const again = await dial(owner.number);
+    expect((await again.reply()).text).toMatch(/^Thanks for calling Acme Plumbing/);
   });
 
   it('a number with no agent is not in service', async () => {

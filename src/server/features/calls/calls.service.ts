@@ -119,7 +119,12 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     }
     const now = deps.clock.now();
     const hasMinutes = await canTakeCalls(deps.db, agent.userId, now);
-    if (agent.status === 'active' && hasMinutes) {
+    // Minutes came back (purchase, gift, upgrade) but the status was not refreshed yet: refresh it now.
+    const status =
+      agent.status !== 'active' && agent.activated && hasMinutes
+        ? await refreshAgentStatus(deps.db, agent.userId, now)
+        : agent.status;
+    if (status === 'active' && hasMinutes) {
       return { kind: 'connect', voiceId: agent.voiceId, companyName: agent.companyName, agent };
     }
     if (agent.activated && !hasMinutes) {
