@@ -112,6 +112,7 @@ test.describe('admin', () => {
     await expect(gifts).toContainText(`by ${ADMIN.email}`);
     await expect(gifts).toContainText('Sorry for the outage');
 
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-selected-user.png`, fullPage: true });
 
     // Revoke the discount at the end of the period; confirm is enabled only after a choice.
@@ -180,6 +181,7 @@ test.describe('admin', () => {
     await message.getByRole('button', { name: `Copy code ${code}` }).click();
     await expect(message.getByText('Copied!')).toBeVisible();
     mkdirSync(SHOTS, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/admin-coupons.png`, fullPage: true });
   });
 

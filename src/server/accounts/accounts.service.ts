@@ -30,7 +30,7 @@ export async function deleteUserAccount(
   if (!email) return;
   // A recurring charge must not outlive the account.
   for (const subscriptionId of await repo.findProviderSubscriptionIds(deps.db, userId)) {
-    await deps.providers.payments.cancelSubscription(subscriptionId);
+    await cancelProviderSubscription(deps, subscriptionId);
   }
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(userId);
   const agent = await repo.findAgentNumber(deps.db, userId);
@@ -41,6 +41,21 @@ export async function deleteUserAccount(
     await repo.deleteAccountRows(trx, userId, { outboxAddresses: addresses });
   });
   await deleteBlobs(deps, blobKeys, hooks.log);
+}
+
+/** Stops a recurring charge at the payment provider; its failure is a 502 the admin can retry. */
+export async function cancelProviderSubscription(deps: AppDeps, subscriptionId: string): Promise<void> {
+  try {
+    await deps.providers.payments.cancelSubscription(subscriptionId);
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw new AppError(
+        'provider_unavailable',
+        'The payment provider could not cancel the subscription right now. Please try again.',
+      );
+    }
+    throw error;
+  }
 }
 
 /** Releasing is idempotent at both providers, so a retry after a later failure is safe. */

@@ -23,6 +23,7 @@ interface ProviderLog {
   deletedBlobs: string[];
   cancelled: string[];
   failRelease: boolean;
+  failCancel: boolean;
 }
 let providerLog: ProviderLog;
 
@@ -170,7 +171,7 @@ const agentStatus = async (ctx: TestContext, userId: string) =>
 describe.each(databaseTargets())('admin console (%s)', (target) => {
   const ctx = useTestApp(target, {
     providers: ({ db, clock }) => {
-      providerLog = { released: [], deletedBlobs: [], cancelled: [], failRelease: false };
+      providerLog = { released: [], deletedBlobs: [], cancelled: [], failRelease: false, failCancel: false };
       const local = createLocalTelephony({ db, clock });
       const telephony: TelephonyProvider = {
         ...local,
@@ -192,6 +193,7 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
             throw new Error('unused');
           },
           async cancelSubscription(id: string) {
+            if (providerLog.failCancel) throw new ProviderError('stripe', 'down', true);
             providerLog.cancelled.push(id);
           },
         },
@@ -558,6 +560,22 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
     expect(renewal.amount_cents).toBe(29900);
     // ...and the one who never paid (100% coupon) ends: they must subscribe again at full price.
     expect(subs.find((s) => s.user_id === free.id)?.ended_at).not.toBeNull();
+  });
+
+  it('changes nothing when the payment provider cannot cancel (502)', async () => {
+    const admin = await signInAdmin(ctx());
+    const { user } = await signUp(ctx().app);
+    await subscribe(ctx(), user.id, { discountPercent: 25, providerSubscriptionId: 'sub_9' });
+    providerLog.failCancel = true;
+    const response = await admin.post('/api/admin/revoke-discount', {
+      user_id: user.id,
+      action: 'cancel_immediately',
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().detail).toMatch(/could not cancel the subscription/);
+    const detail = (await admin.get(`/api/admin/users/${user.id}`)).json();
+    expect(detail.subscription).toMatchObject({ status: 'active', discount_percent: 25 });
+    expect((await admin.get(`/api/admin/discount-history/${user.id}`)).json().history).toHaveLength(1);
   });
 
   it('refuses an unknown revoke action with 422', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { deleteUserAccount } from '../../accounts/accounts.service.ts';
+import { cancelProviderSubscription, deleteUserAccount } from '../../accounts/accounts.service.ts';
 import { getUsage, grantExtraMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/security.ts';
@@ -170,7 +170,7 @@ export async function revokeDiscount(
     throw new AppError('conflict', 'This user has no active discount');
   if (input.action === 'cancel_immediately' && current.providerSubscriptionId) {
     // The provider first: if it fails (502) nothing changed here and the admin can retry.
-    await deps.providers.payments.cancelSubscription(current.providerSubscriptionId);
+    await cancelProviderSubscription(deps, current.providerSubscriptionId);
   }
   await deps.db.transaction().execute(async (trx) => {
     const subscription = await repo.findLiveSubscription(trx, user.id, { forUpdate: true });

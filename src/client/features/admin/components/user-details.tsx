@@ -3,6 +3,7 @@ import { AlertTriangle, Bot, CreditCard, History, Phone, PhoneCall, UserX } from
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 import type { AdminUserDetails, DiscountHistoryEntry, MinuteGift, RevokeAction } from '../api/admin-api.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import {
@@ -27,11 +28,11 @@ export interface UserDetailsProps {
   onDeleteUser: () => Promise<void>;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, wrap = false }: { label: string; children: ReactNode; wrap?: boolean }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-ink-900">{children}</dd>
+      <dd className={cn('mt-0.5 text-sm text-ink-900', wrap ? 'break-words' : 'truncate')}>{children}</dd>
     </div>
   );
 }
@@ -92,7 +93,7 @@ export function UserDetails({
         <dl className="grid gap-4 sm:grid-cols-2">
           <Field label="Name">{user.name?.trim() || '—'}</Field>
           <Field label="Email">{user.email}</Field>
-          <Field label="User ID">
+          <Field label="User ID" wrap>
             <span className="font-mono text-xs">{user.id}</span>
           </Field>
           <Field label="Auth method">
@@ -118,7 +119,7 @@ export function UserDetails({
               </Field>
               <Field label="Remaining">{formatMinutes(subscription.minutes_remaining)} minutes</Field>
               {hasDiscount ? (
-                <Field label="Discount">
+                <Field label="Discount" wrap>
                   <span data-testid="admin-discount">
                     {subscription.discount_percent}% · {discountTypeLabel(subscription.discount_type)}
                     {subscription.discount_source ? (
