@@ -151,6 +151,54 @@ test.describe('admin', () => {
     await expect(page.getByTestId('admin-user-row')).toHaveCount(0);
   });
 
+  test("deletes a customer's phone number, and says so when it was already gone", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { customer, page: customerPage } = await subscribedCustomer(browser, baseURL!);
+    const configure = async (company: string) => {
+      const numbers = await customerPage.request.get('/api/twilio/available-numbers');
+      expect(numbers.status()).toBe(200);
+      const { numbers: list } = (await numbers.json()) as { numbers: { phone_number: string }[] };
+      const phone = list[Math.floor(Math.random() * list.length)]!.phone_number;
+      const saved = await customerPage.request.post('/api/agent/configure', {
+        multipart: { company_name: company, contact_email: customer.email, twilio_phone_number: phone },
+        headers: await csrfHeaders(customerPage.request),
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      return phone;
+    };
+    const phone = await configure('Quinn Bakery Ltd');
+
+    await signInViaUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin');
+    await page.getByPlaceholder('Search users...').fill(customer.email);
+    await page.getByTestId('admin-user-row').first().click();
+    const details = page.getByTestId('admin-user-details');
+    await expect(details).toContainText('Quinn Bakery Ltd');
+    await expect(details).toContainText(phone);
+    await details.getByRole('button', { name: 'Delete Phone Number' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Phone Number' }).click();
+    await expect(page.getByText('Phone number deleted successfully')).toBeVisible();
+    await expect(details.getByText('No agent configured')).toBeVisible();
+
+    // Configured again, then removed by the customer while the admin still sees it.
+    await configure('Quinn Bakery Again');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(details).toContainText('Quinn Bakery Again');
+    const removed = await customerPage.request.delete('/api/agent/config', {
+      headers: await csrfHeaders(customerPage.request),
+    });
+    expect(removed.status()).toBe(200);
+    await details.getByRole('button', { name: 'Delete Phone Number' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Phone Number' }).click();
+    await expect(page.getByText('Phone number already deleted. Refreshing...')).toBeVisible();
+    await expect(details.getByText('No agent configured')).toBeVisible();
+    await customerPage.context().close();
+  });
+
   test('generates a 50% forever coupon and copies it', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInViaUi(page, ADMIN.email, ADMIN.password);
