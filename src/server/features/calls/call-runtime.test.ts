@@ -7,6 +7,8 @@ import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
 import { eventually, openRelay, seedActiveAgent, seedDocument } from './calls-test-helpers.ts';
+import { insertCall } from './calls.repository.ts';
+import { createCallService } from './calls.service.ts';
 
 interface Received {
   to: string[];
@@ -258,6 +260,41 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     });
     const again = await dial(owner.number);
     expect((await again.reply()).text).toMatch(/^Thanks for calling Acme Plumbing/);
+  });
+
+  it('closes a call cut off by a restart: its outcome, duration from its last turn, minutes debited once', async () => {
+    const owner = await seedActiveAgent(ctx());
+    const startedAt = new Date(ctx().clock.now().getTime() - 5 * 3600_000);
+    const { id } = await insertCall(ctx().db, {
+      userId: owner.userId,
+      provider: 'local',
+      providerCallId: 'CAcut',
+      phoneNumber: '+15551112222',
+      toNumber: owner.number,
+      startedAt,
+      transcript: [
+        { speaker: 'agent', text: 'Thanks for calling Acme Plumbing.', at_s: 0 },
+        { speaker: 'caller', text: 'Where can I park?', at_s: 65 },
+        {
+          speaker: 'agent',
+          text: 'Behind the building.',
+          at_s: 66,
+          sources: [{ document: 'faq.txt', heading: 'Parking', page: null }],
+        },
+      ],
+    });
+    const calls = createCallService(ctx().deps, { onEscalated: async () => undefined });
+    expect(await calls.closeStaleCalls()).toBe(1);
+    expect(await calls.closeStaleCalls()).toBe(0);
+    const call = await ctx()
+      .db.selectFrom('calls')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(call.outcome).toBe('answered');
+    expect(call.duration_s).toBe(66);
+    expect(call.summary).toMatch(/cut off/);
+    expect((await getUsage(ctx().db, owner.userId, ctx().clock.now())).minutesUsed).toBe(2);
   });
 
   it('a number with no agent is not in service', async () => {

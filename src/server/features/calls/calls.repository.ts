@@ -391,3 +391,16 @@ function toCall(row: {
     createdAt: new Date(row.created_at),
   };
 }
+
+/** Calls still open long after they started: the instance that carried them stopped mid-call. */
+export async function findStaleOpenCalls(db: Db, startedBefore: Date, limit: number): Promise<Call[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .selectAll()
+    .where('ended_at', 'is', null)
+    .where('started_at', '<', startedBefore)
+    .orderBy('started_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toCall);
+}

@@ -28,6 +28,21 @@ function toDto(call: Call): CallDto {
 /** GET /api/calls/history: the signed-in owner's calls, newest first, 50 a page (`?before=<last id>`). */
 export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsyncZod {
   return async (app) => {
+    // Calls cut off by a restart get closed (and metered) at start and then every hour.
+    let sweep: NodeJS.Timeout | null = null;
+    const closeStale = () =>
+      void calls
+        .closeStaleCalls()
+        .catch((error: unknown) => app.log.error({ err: error }, 'closing stale calls failed'));
+    app.addHook('onReady', async () => {
+      closeStale();
+      sweep = setInterval(closeStale, 60 * 60 * 1000);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sweep) clearInterval(sweep);
+    });
+
     app.get(
       '/calls/history',
       {

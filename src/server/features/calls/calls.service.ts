@@ -19,7 +19,13 @@ import { CallSession, type AgentSpeech } from './call-session.ts';
 import { KnowledgeCache } from './knowledge-cache.ts';
 import { summarizeCall } from './call-summary.ts';
 import { createTwilioDurationReader } from './twilio-durations.ts';
-import { findAgentByElevenAgentId, findAgentByUser, findProviderCalls } from './calls.repository.ts';
+import {
+  findAgentByElevenAgentId,
+  findAgentByUser,
+  findProviderCalls,
+  findStaleOpenCalls,
+  finishCall,
+} from './calls.repository.ts';
 
 /** What the notifications feature receives about an escalated call (wired in features/index.ts). */
 export interface EscalatedCall {
@@ -272,8 +278,37 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     return updated;
   }
 
+  /**
+   * Closes calls cut off by a restart (no end was ever written): the last recorded turn gives the duration, the
+   * outcome is answered when an answer was given (else abandoned), and the minutes are debited once like any call.
+   */
+  async function closeStaleCalls(maxCallMs = 4 * 60 * 60 * 1000): Promise<number> {
+    const now = deps.clock.now();
+    const stale = await findStaleOpenCalls(deps.db, new Date(now.getTime() - maxCallMs), 100);
+    for (const call of stale) {
+      const lastAt = call.transcript.reduce((max, e) => Math.max(max, e.at_s), 0);
+      const durationS = Math.round(lastAt);
+      const answered = call.transcript.some((e) => e.speaker === 'agent' && (e.sources?.length ?? 0) > 0);
+      const outcome = call.outcome ?? (answered ? 'answered' : 'abandoned');
+      await finishCall(deps.db, call.id, {
+        endedAt: new Date(call.startedAt.getTime() + durationS * 1000),
+        durationS,
+        outcome,
+        summary: `${summarizeCall({ outcome, transcript: call.transcript, escalation: null })} The call was cut off.`,
+        handoff: call.handoff,
+      });
+      const minutes = Math.ceil(durationS / 60);
+      if (minutes > 0) {
+        await debitCallMinutes(deps.db, { userId: call.userId, callId: call.id, minutes, now });
+        await setBilledMinutes(deps.db, call.id, minutes);
+      }
+    }
+    return stale.length;
+  }
+
   return {
     admit,
+    closeStaleCalls,
     start,
     recordProviderDuration,
     recordHostedCall,
