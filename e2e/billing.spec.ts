@@ -13,13 +13,17 @@ async function slowCheckoutStatus(page: Page, ms = 800) {
 }
 
 /** Pays on the local checkout page and lands back on the dashboard, verified. */
-async function payOnLocalCheckout(page: Page, total: string) {
+async function payOnLocalCheckout(page: Page, total: string, shot?: string) {
   await expect(page).toHaveURL(/\/local-checkout\/lcs_/);
   await expect(page.getByText('Test payment', { exact: false })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page).toHaveURL(/\/dashboard\?session_id=lcs_/);
   await expect(page.getByText('Verifying your payment...')).toBeVisible();
+  if (shot) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${shot}` });
+  }
   await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Verifying your payment...')).toBeHidden();
@@ -55,7 +59,8 @@ test('a new user buys Pro through the local checkout, then a 300-minute pack', a
 
   await page.getByTestId('plan-pro').getByRole('button', { name: 'Get Started' }).click();
   await expect(page.getByText('Pro plan: 650 minutes a month')).toBeVisible();
-  await payOnLocalCheckout(page, '$299.00');
+  await payOnLocalCheckout(page, '$299.00', 'dashboard-verifying.png');
+  await page.screenshot({ path: `${SHOTS}/dashboard-activated.png` });
 
   const card = page.getByTestId('subscription-card');
   await expect(card.getByTestId('plan-name')).toHaveText('Pro');
