@@ -21,6 +21,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     pg.types.setTypeParser(20, (value) => Number(value));
     pg.types.setTypeParser(1700, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, a test dropping its database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`database connection lost: ${error.message}`);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let dataPath: string | undefined;

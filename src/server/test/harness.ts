@@ -30,9 +30,9 @@ export async function createTestDatabase(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }),
-  });
+  const adminPool = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  adminPool.on('error', () => {});
+  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: adminPool }) });
   await sql`create database ${sql.id(name)}`.execute(admin);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
