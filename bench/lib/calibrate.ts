@@ -2,6 +2,8 @@
  * Fits the relevance model (src/server/agent/retrieval/relevance.ts) and shows how it does on a held-out half.
  *
  *   npx tsx bench/lib/calibrate.ts            (BENCH_VERBOSE=1 prints every example; BENCH_FEATURES=a,b fits a subset)
+ *   BENCH_SUBSETS="a,b;a,b,c" npx tsx bench/lib/calibrate.ts   (one line per subset: held-out figures, both halves)
+ *   BENCH_L2=5 ...                                              (L2 penalty of the fit, default 1)
  *
  * Examples: for each knowledge-seeking turn, the best passage for the question on the business's full documents
  * (positive when it is the gold passage, negative when it is another one) and on the documents without the gold
@@ -13,6 +15,7 @@ import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import {
   FEATURE_NAMES,
+  MODEL_FEATURES,
   RELEVANCE_MODEL,
   RELEVANCE_THRESHOLD,
   relevanceOf,
@@ -32,10 +35,13 @@ interface Example {
   gold: string;
 }
 
-/** The features fitted (BENCH_FEATURES=a,b,c to try a subset; the others get weight 0). */
+/** The features fitted (BENCH_FEATURES=a,b,c to try others; the rest get weight 0). */
 const FEATURES: readonly FeatureName[] = process.env.BENCH_FEATURES
   ? (process.env.BENCH_FEATURES.split(',') as FeatureName[])
-  : FEATURE_NAMES;
+  : MODEL_FEATURES;
+
+/** L2 penalty of the fit (BENCH_L2 overrides). */
+const L2 = Number(process.env.BENCH_L2 ?? 1);
 
 const NO_HIT: RelevanceFeatures = Object.fromEntries(
   FEATURE_NAMES.map((k) => [k, k === 'unknownShare' ? 1 : 0]),
@@ -98,19 +104,23 @@ export async function collectExamples(): Promise<Example[]> {
   return examples;
 }
 
-function vector(f: RelevanceFeatures): number[] {
-  return [1, ...FEATURES.map((k) => f[k])];
+function vector(f: RelevanceFeatures, features: readonly FeatureName[]): number[] {
+  return [1, ...features.map((k) => f[k])];
 }
 
 /** Logistic regression, Newton-Raphson with L2 (not on the intercept). */
-export function fit(examples: Example[], l2 = 1): RelevanceModel {
-  const dim = FEATURES.length + 1;
+export function fit(
+  examples: Example[],
+  l2 = L2,
+  features: readonly FeatureName[] = FEATURES,
+): RelevanceModel {
+  const dim = features.length + 1;
   let w = new Array<number>(dim).fill(0);
   for (let iter = 0; iter < 50; iter++) {
     const grad = new Array<number>(dim).fill(0);
     const hess = Array.from({ length: dim }, () => new Array<number>(dim).fill(0));
     for (const e of examples) {
-      const x = vector(e.features);
+      const x = vector(e.features, features);
       const p = 1 / (1 + Math.exp(-x.reduce((s, xi, i) => s + xi * w[i]!, 0)));
       for (let i = 0; i < dim; i++) {
         grad[i]! += (p - e.label) * x[i]!;
@@ -126,7 +136,7 @@ export function fit(examples: Example[], l2 = 1): RelevanceModel {
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
   const weights = Object.fromEntries(FEATURE_NAMES.map((k) => [k, 0])) as Record<FeatureName, number>;
-  FEATURES.forEach((k, i) => (weights[k] = w[i + 1]!));
+  features.forEach((k, i) => (weights[k] = w[i + 1]!));
   return { intercept: w[0]!, weights };
 }
 
@@ -169,16 +179,26 @@ export function evaluate(examples: Example[], model: RelevanceModel, threshold =
   };
 }
 
+/** BENCH_SUBSETS="a,b;c,d": one line per feature subset, held-out figures on both halves. */
+function compareSubsets(examples: Example[], spec: string) {
+  const a = examples.filter((e) => e.split === 'A');
+  const b = examples.filter((e) => e.split === 'B');
+  const short = (e: ReturnType<typeof evaluate>) => `${e.answerable}/${e.escalation}/${e.wrong} auc ${e.auc}`;
+  for (const subset of spec.split(';')) {
+    const features = subset.split(',') as FeatureName[];
+    const onA = fit(a, L2, features);
+    const onB = fit(b, L2, features);
+    const all = fit(examples, L2, features);
+    const w = (m: RelevanceModel) => features.map((k) => m.weights[k].toFixed(2)).join(' ');
+    console.log(
+      `${subset.padEnd(50)} A->B ${short(evaluate(b, onA))} | B->A ${short(evaluate(a, onB))} | all ${short(evaluate(examples, all))} | wA ${w(onA)} | wB ${w(onB)}`,
+    );
+  }
+}
+
 async function main() {
   const examples = await collectExamples();
-  if (process.env.BENCH_VERBOSE === '1') {
-    for (const e of examples) {
-      const f = e.features;
-      console.log(
-        `${e.variant.padEnd(12)} ${e.label} ${FEATURE_NAMES.map((k) => `${k.slice(0, 6)}=${f[k].toFixed(2)}`).join(' ')} p=${relevanceOf(f).toFixed(2)} | ${e.question} | top: ${e.top} | gold: ${e.gold}`,
-      );
-    }
-  }
+  if (process.env.BENCH_SUBSETS) return compareSubsets(examples, process.env.BENCH_SUBSETS);
   const fmt = (m: RelevanceModel) => ({
     intercept: Math.round(m.intercept * 100) / 100,
     ...Object.fromEntries(FEATURES.map((k) => [k, Math.round(m.weights[k] * 100) / 100])),
@@ -188,6 +208,15 @@ async function main() {
   const onA = fit(a);
   const onB = fit(b);
   const all = fit(examples);
+  if (process.env.BENCH_VERBOSE === '1') {
+    // p from the fit on all businesses (with BENCH_FEATURES, the features being tried)
+    for (const e of examples) {
+      const f = e.features;
+      console.log(
+        `${e.variant.padEnd(12)} ${e.label} ${FEATURES.map((k) => `${k.slice(0, 8)}=${f[k].toFixed(2)}`).join(' ')} p=${relevanceOf(f, all).toFixed(2)} | ${e.question} | top: ${e.top} | gold: ${e.gold}`,
+      );
+    }
+  }
   console.log('shipped model, all         ', JSON.stringify(evaluate(examples, RELEVANCE_MODEL)));
   console.log('fit on A', fmt(onA));
   console.log('  evaluated on A (train)   ', JSON.stringify(evaluate(a, onA)));

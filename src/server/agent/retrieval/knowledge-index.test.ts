@@ -37,6 +37,47 @@ describe('knowledge index', () => {
     expect(hotel.search('um can we do a late check out').hits[0]?.passage.id).toBe('1');
   });
 
+  it("counts a phrasal verb the documents use with another particle as a topic they don't cover", () => {
+    const hotel = buildKnowledgeIndex([
+      {
+        id: '1',
+        documentName: 'faq.txt',
+        heading: 'What time is checkout?',
+        page: null,
+        text: 'Checkout is at 11am.',
+      },
+      { id: '2', documentName: 'faq.txt', heading: 'Is breakfast included?', page: null, text: 'Yes.' },
+    ]);
+    const result = hotel.search("what's the check in time");
+    expect(result.queryWords).toContain('checkin');
+    expect(result.answerable).toBe(false);
+    expect(hotel.search('what time is checkout').answerable).toBe(true);
+  });
+
+  it('finds heading words in misheard or run-together caller words', () => {
+    const hit = index.search('is there a place to parke car').hits[0]!;
+    expect(hit.passage.heading).toBe('Is there parking?');
+    expect(hit.features.headingAlign).toBe(1);
+    expect(hit.features.headingAlign).toBeGreaterThanOrEqual(hit.features.headingCoverage);
+  });
+
+  it('measures the margin against the best passage that is not a near-duplicate', () => {
+    const passage = (id: string, heading: string) => ({
+      id,
+      documentName: 'faq.txt',
+      heading,
+      page: null,
+      text: heading.replace('?', '.'),
+    });
+    const twice = buildKnowledgeIndex([
+      passage('1', 'Do you have free WiFi in the rooms?'),
+      passage('2', 'Is there free WiFi in the rooms?'),
+      passage('3', 'Do you have a pool?'),
+    ]);
+    const hits = twice.search('do you have free wifi').hits;
+    expect(hits[0]!.features.margin).toBeGreaterThan(0.5);
+  });
+
   it('matches everyday synonyms of the words the documents use', () => {
     expect(best('what time do you close on saturday')).toBe('What are your opening hours?');
     expect(best('is there somewhere to park my car')).toBe('Is there parking?');

@@ -4,6 +4,7 @@
  * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
+import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey } from './fuzzy.ts';
 import {
   RELEVANCE_THRESHOLD,
@@ -11,11 +12,13 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
-import { SYNONYMS, applyPhrases } from './synonyms.ts';
+import { SYNONYMS, SYNONYM_WORDS, applyPhrases } from './synonyms.ts';
 import {
   adjacentCompounds,
   hyphenCompounds,
   normalizeText,
+  PARTICLES,
+  STOP_WORDS,
   particleCompounds,
   termOf,
   tokenize,
@@ -74,6 +77,7 @@ const FUZZY_MATCH = [1, 0.75, 0.55] as const; // by edit distance
 const PHONETIC_MATCH = 0.6;
 const CONTEXT_WEIGHT = 0.5;
 const CANDIDATES = 12;
+const NEAR_DUPLICATE = 0.5;
 
 interface DocEntry {
   passage: KnowledgePassage;
@@ -81,6 +85,8 @@ interface DocEntry {
   length: number;
   /** Content terms of the heading (or of the first sentence when there is no heading). */
   titleTerms: string[];
+  /** The written words of each title term, for letter-level alignment with the caller's words. */
+  titleWords: Map<string, string[]>;
 }
 
 interface Postings {
@@ -125,6 +131,8 @@ class BM25Index implements KnowledgeIndex {
   private readonly wordTerm = new Map<string, string>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
+  /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
+  private readonly phrasalVerbs = new Set<string>();
 
   constructor(passages: readonly KnowledgePassage[], options: IndexOptions) {
     const nameTerms = new Set(
@@ -144,9 +152,10 @@ class BM25Index implements KnowledgeIndex {
       const bodyTokens = this.analyzeDocText(passage.text);
       for (const t of headingTokens) add(t, HEADING_WEIGHT);
       for (const t of bodyTokens) add(t, 1);
-      const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(firstSentence(passage.text));
+      const titleText = passage.heading ?? firstSentence(passage.text);
+      const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
-      this.docs.push({ passage, tf, length, titleTerms });
+      this.docs.push({ passage, tf, length, titleTerms, titleWords: titleWordsOf(titleText) });
       total += length;
       for (const [term, count] of tf) {
         let p = this.postings.get(term);
@@ -171,8 +180,15 @@ class BM25Index implements KnowledgeIndex {
     const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
     for (const t of tokens) {
       if (t.stop) continue;
+      const particle = /(in|out|up|off|on|over|back)$/.exec(t.word)?.[1];
+      if (particle !== undefined && STOP_WORDS.has(t.word.slice(0, -particle.length)))
+        this.phrasalVerbs.add(t.word.slice(0, -particle.length)); // "checkout" is "check" + "out"
       out.push(t.stem);
       this.remember(t.word, t.stem);
+    }
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (tokens[i]!.stop && tokens[i]!.word.length >= 3 && PARTICLES.has(tokens[i + 1]!.word))
+        this.phrasalVerbs.add(tokens[i]!.word);
     }
     for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens)]) {
       const term = termOf(word);
@@ -261,6 +277,19 @@ class BM25Index implements KnowledgeIndex {
       terms.push({ word, weight: this.idf(alternatives[0]!.term) * scale, factor: scale, alternatives });
     }
 
+    // A phrasal verb the documents use, with another particle ("check in" where they only have "check out"):
+    // a topic they do not cover, not a filler.
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const verb = tokens[i]!;
+      const particle = tokens[i + 1]!;
+      if (covered.has(verb.pos) || !this.phrasalVerbs.has(verb.word) || !PARTICLES.has(particle.word))
+        continue;
+      const word = verb.word + particle.word;
+      covered.add(verb.pos);
+      covered.add(particle.pos);
+      terms.push({ word, weight: this.idf(termOf(word)) * scale, factor: scale, alternatives: [] });
+    }
+
     for (const token of tokens) {
       if (token.stop || covered.has(token.pos)) continue;
       // One- and two-letter fragments ("o", "ea", "th") are recogniser noise unless the documents use them.
@@ -321,12 +350,23 @@ class BM25Index implements KnowledgeIndex {
     if (touched.length === 0) return { hits: [], answerable: false, matchedTerms: [], queryWords };
 
     touched.sort((a, b) => scores[b]! - scores[a]!);
+    const letters = lettersOf(applyPhrases(normalizeText(question)));
+    const strengthByTerm = termStrengths(terms);
     const candidates = touched.slice(0, CANDIDATES);
-    const top = scores[candidates[0]!]!;
-    const second = candidates.length > 1 ? scores[candidates[1]!]! : 0;
+    const base = new Map(candidates.map((d) => [d, this.features(terms, d, strengthByTerm, letters)]));
+    const top = candidates[0]!;
+    const topScore = scores[top]!;
+    // The margin is taken over the best passage that is not a near-duplicate of the best one: two entries on the
+    // same question (WiFi twice) are one candidate, not a sign of doubt.
+    let rival = 0;
+    for (const d of candidates) {
+      if (d === top || nearDuplicate(this.docs[top]!.titleTerms, this.docs[d]!.titleTerms)) continue;
+      rival = Math.max(rival, scores[d]!);
+    }
 
     const hits: SearchHit[] = candidates.map((d, rank) => {
-      const features = this.features(terms, d, rank === 0 ? (top > 0 ? (top - second) / top : 0) : 0);
+      const features = base.get(d)!;
+      if (rank === 0) features.margin = topScore > 0 ? (topScore - rival) / topScore : 0;
       return {
         passage: this.docs[d]!.passage,
         score: scores[d]!,
@@ -335,7 +375,7 @@ class BM25Index implements KnowledgeIndex {
       };
     });
     const bestHit = hits[0]!;
-    const matchedTerms = terms.filter((t) => this.matchStrength(t, candidates[0]!) > 0).map((t) => t.word);
+    const matchedTerms = terms.filter((t) => this.matchStrength(t, top) > 0).map((t) => t.word);
     return {
       hits: hits.slice(0, limit),
       answerable: bestHit.relevance >= RELEVANCE_THRESHOLD,
@@ -351,11 +391,16 @@ class BM25Index implements KnowledgeIndex {
     return s;
   }
 
-  private features(terms: QueryTerm[], d: number, margin: number): RelevanceFeatures {
+  private features(
+    terms: QueryTerm[],
+    d: number,
+    strengthByTerm: Map<string, number>,
+    letters: string,
+  ): RelevanceFeatures {
     let matched = 0;
     let known = 0;
     let unknown = 0;
-    const strengthByTerm = new Map<string, number>();
+    const doc = this.docs[d]!;
     for (const qt of terms) {
       if (qt.alternatives.length === 0) {
         unknown += qt.weight * unknownWordWeight(qt.word);
@@ -363,25 +408,79 @@ class BM25Index implements KnowledgeIndex {
       }
       known += qt.weight;
       matched += qt.weight * this.matchStrength(qt, d);
-      for (const alt of qt.alternatives) {
-        const w = alt.strength * qt.factor;
-        if (w > (strengthByTerm.get(alt.term) ?? 0)) strengthByTerm.set(alt.term, w);
-      }
     }
     let titleMatched = 0;
+    let titleAligned = 0;
     let titleTotal = 0;
-    for (const term of this.docs[d]!.titleTerms) {
+    for (const term of doc.titleTerms) {
       const idf = this.idf(term);
       titleTotal += idf;
-      titleMatched += idf * (strengthByTerm.get(term) ?? 0);
+      const s = strengthByTerm.get(term) ?? 0;
+      titleMatched += idf * s;
+      titleAligned += idf * Math.max(s, this.alignment(term, doc.titleWords.get(term) ?? [term], letters));
     }
     return {
       queryCoverage: known > 0 ? matched / known : 0,
       unknownShare: known + unknown > 0 ? unknown / (known + unknown) : 1,
       headingCoverage: titleTotal > 0 ? titleMatched / titleTotal : 0,
-      margin,
+      headingAlign: titleTotal > 0 ? titleAligned / titleTotal : 0,
+      margin: 0,
     };
   }
+
+  /** How well a heading term's written words (or, weaker, its synonyms') occur in the caller's letters. */
+  private alignment(term: string, words: readonly string[], letters: string): number {
+    let best = 0;
+    for (const w of words) best = Math.max(best, alignStrength(w, letters));
+    if (best >= 1) return best;
+    for (const w of SYNONYM_WORDS.get(term) ?? []) {
+      best = Math.max(best, SYNONYM_MATCH * alignStrength(w, letters));
+      if (best >= SYNONYM_MATCH) break;
+    }
+    return best;
+  }
+}
+
+/** Strongest match each index term gets from the query's words (any alternative, times the word's factor). */
+function termStrengths(terms: QueryTerm[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const qt of terms) {
+    for (const alt of qt.alternatives) {
+      const w = alt.strength * qt.factor;
+      if (w > (out.get(alt.term) ?? 0)) out.set(alt.term, w);
+    }
+  }
+  return out;
+}
+
+/** Two passages whose titles share most content terms (Jaccard above NEAR_DUPLICATE) answer the same thing. */
+function nearDuplicate(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const set = new Set(a);
+  let common = 0;
+  for (const t of b) if (set.has(t)) common++;
+  return common / (set.size + b.length - common) > NEAR_DUPLICATE;
+}
+
+/** The part of a word its stem keeps ("parking" -> park, "delivery" -> deliver), or the word when short. */
+export function writtenStem(word: string, stem: string): string {
+  let i = 0;
+  while (i < word.length && i < stem.length && word[i] === stem[i]) i++;
+  return i >= 4 ? word.slice(0, i) : word;
+}
+
+/** Title terms -> the written words they come from ("parking" -> park), compounds as written joined. */
+function titleWordsOf(title: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (term: string, word: string) => {
+    const list = out.get(term) ?? [];
+    if (!list.includes(word)) list.push(word);
+    out.set(term, list);
+  };
+  const tokens = tokenizeNormalized(applyPhrases(normalizeText(title)));
+  for (const t of tokens) if (!t.stop) add(t.stem, writtenStem(t.word, t.stem));
+  for (const w of [...hyphenCompounds(title), ...particleCompounds(tokens)]) add(termOf(w), w);
+  return out;
 }
 
 /**
@@ -398,7 +497,10 @@ function dedupe(terms: QueryTerm[]): QueryTerm[] {
   for (const t of terms) {
     const key = t.alternatives[0]?.term ?? `?${t.word}`;
     const prev = seen.get(key);
-    if (!prev || prev.weight < t.weight) seen.set(key, t);
+    // Two caller words for one index term ("parking garage"): keep the closer match, then the weightier word.
+    const strength = (q: QueryTerm) => q.alternatives[0]?.strength ?? 0;
+    if (!prev || strength(prev) < strength(t) || (strength(prev) === strength(t) && prev.weight < t.weight))
+      seen.set(key, t);
   }
   return [...seen.values()];
 }

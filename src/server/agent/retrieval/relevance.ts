@@ -2,26 +2,36 @@
  * The calibrated relevance score and the answer/escalate decision.
  *
  * Ranking (BM25) orders passages but its raw score means nothing on its own: it grows with the number of query
- * words and depends on the collection. The decision therefore uses scale-free measures of the best passage:
- *   - queryCoverage: the share of the caller's known words (IDF-weighted) the passage matches;
+ * words and depends on the collection. The decision therefore uses scale-free measures of the best passage
+ * (RelevanceFeatures). The shipped model uses two (MODEL_FEATURES):
  *   - unknownShare: the share of the question in words the knowledge base has never seen, damped for short
  *     words (recogniser fragments) — a missing topic or noise;
- *   - headingCoverage: the share of the passage's own heading (its question) the caller's words match, the
- *     business's name left out ("Do you have daily housekeeping?" only answers a question about housekeeping);
- *   - margin: how far the best passage is ahead of the runner-up.
- * A logistic model maps them to the probability that the passage answers the question. The coefficients are a
- * maximum-likelihood fit (Newton's method, small L2) on the benchmark's businesses: answerable questions whose
- * best passage is the gold one as positives; other best passages, and the same questions with their answer
- * removed, as negatives. Fitting on one half of the businesses and scoring the other half gave close
- * coefficients and results (docs/decisions/010-retrieval-and-escalation.md); refit with
- * `npx tsx bench/lib/calibrate.ts`. The agent answers when the probability reaches RELEVANCE_THRESHOLD, the
- * point where an answer is more likely right than wrong.
+ *   - headingAlign: the share of the passage's own heading (its question) the caller asked about, the
+ *     business's name left out ("Do you have daily housekeeping?" only answers a question about housekeeping),
+ *     its words matched through the caller's words or found letter by letter in them ("parke car" -> park).
+ * The others are computed for the calibration script, which measures whether they add anything (so far they
+ * have not on both halves). A logistic model maps the features to the probability that the passage answers the
+ * question. The coefficients are a maximum-likelihood fit (Newton's method, small L2) on the benchmark's
+ * businesses: answerable questions whose best passage is the gold one as positives; other best passages, and the
+ * same questions with their answer removed, as negatives. Fits on either half of the businesses agree in sign
+ * and roughly in size and improve the held-out AUC on both halves (docs/decisions/010-retrieval-and-escalation.md);
+ * refit with `npx tsx bench/lib/calibrate.ts`. The agent answers when the probability reaches
+ * RELEVANCE_THRESHOLD, the point where an answer is more likely right than wrong.
  */
 
 /** The features of a (question, passage) pair the decision uses, all scale-free, in [0, 1]. */
-export const FEATURE_NAMES = ['queryCoverage', 'unknownShare', 'headingCoverage', 'margin'] as const;
+export const FEATURE_NAMES = [
+  'queryCoverage',
+  'unknownShare',
+  'headingCoverage',
+  'headingAlign',
+  'margin',
+] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/** The features the shipped model weighs (the others have weight 0). */
+export const MODEL_FEATURES: readonly FeatureName[] = ['unknownShare', 'headingAlign'];
 
 export interface RelevanceFeatures {
   /** Share of the question's known words (IDF-weighted) that the passage matches. */
@@ -30,7 +40,15 @@ export interface RelevanceFeatures {
   unknownShare: number;
   /** Share of the passage heading's words (IDF-weighted, the business's name left out) the caller matched. */
   headingCoverage: number;
-  /** (best - second best) / best BM25 score, 1 when there is a single candidate. */
+  /**
+   * headingCoverage with each heading word (or a synonym) also looked for letter by letter in the caller's words,
+   * spaces removed and a few edits allowed: "parke car" holds park, "wi fi" wifi, "accost" cost.
+   */
+  headingAlign: number;
+  /**
+   * (best - runner-up) / best BM25 score, the runner-up being the best passage that is not a near-duplicate of the
+   * best one (headings sharing most words); 1 when there is no other candidate.
+   */
   margin: number;
 }
 
@@ -41,12 +59,13 @@ export interface RelevanceModel {
 
 /** Fitted coefficients (see the module comment). */
 export const RELEVANCE_MODEL: RelevanceModel = {
-  intercept: -1.11,
+  intercept: -0.62,
   weights: {
-    queryCoverage: 0.69,
-    unknownShare: -1.99,
-    headingCoverage: 2.27,
-    margin: 0.38,
+    queryCoverage: 0,
+    unknownShare: -2.06,
+    headingCoverage: 0,
+    headingAlign: 2.87,
+    margin: 0,
   },
 };
 

@@ -111,6 +111,29 @@ function buildSynonyms(): Map<string, string[]> {
   return new Map([...map].map(([k, v]) => [k, [...v]]));
 }
 
+/** term -> the written words of its synonyms ("price" -> cost, fee, ...), for letter-level alignment. */
+export const SYNONYM_WORDS: ReadonlyMap<string, readonly string[]> = buildSynonymWords();
+
+function buildSynonymWords(): Map<string, string[]> {
+  const map = new Map<string, Set<string>>();
+  for (const group of GROUPS) {
+    const words = group.split(/\s+/).filter((w) => w !== '');
+    for (const w of words) {
+      const t = termOf(w);
+      const set = map.get(t) ?? new Set<string>();
+      for (const other of words) {
+        const ot = termOf(other);
+        if (ot === t) continue;
+        let i = 0;
+        while (i < other.length && i < ot.length && other[i] === ot[i]) i++;
+        set.add(i >= 4 ? other.slice(0, i) : other);
+      }
+      map.set(t, set);
+    }
+  }
+  return new Map([...map].map(([k, v]) => [k, [...v]]));
+}
+
 /** Rewrites multi-word phrases (see PHRASES) in normalised text. */
 export function applyPhrases(normalized: string): string {
   let t = normalized;

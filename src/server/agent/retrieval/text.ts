@@ -141,7 +141,7 @@ export function hyphenCompounds(text: string): string[] {
   return out;
 }
 
-const PARTICLES: ReadonlySet<string> = new Set(['in', 'out', 'up', 'off', 'on', 'over', 'back']);
+export const PARTICLES: ReadonlySet<string> = new Set(['in', 'out', 'up', 'off', 'on', 'over', 'back']);
 
 /**
  * Joined forms of a verb and its particle in written text ("check out" -> "checkout", "pick up" -> "pickup"), so
