@@ -97,7 +97,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     expect(hours.text).toMatch(/Monday to Friday/);
     ctx().clock.advance(20_000);
 
-    relay.prompt('Do you take credit cards?');
+    relay.prompt('Which payment methods do you accept?');
     expect((await relay.reply()).text).toMatch(/credit cards/);
     ctx().clock.advance(45_000);
 

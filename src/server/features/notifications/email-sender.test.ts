@@ -40,6 +40,7 @@ describe.each(databaseTargets())('email outbox and sender (%s)', (target) => {
   const ctx = useTestApp(target);
 
   it('retries a failed delivery after the back-off and sends a dedupe key once', async () => {
+    const to = `owner-${target}@acme.test`;
     const { db, clock } = ctx();
     const sender = createEmailSender({
       db,
@@ -51,7 +52,7 @@ describe.each(databaseTargets())('email outbox and sender (%s)', (target) => {
     expect(
       await sender.enqueue({
         dedupeKey: 'escalation:1',
-        to: 'owner@acme.test',
+        to,
         subject: 'Call escalated',
         text: 'hi',
       }),
@@ -59,7 +60,7 @@ describe.each(databaseTargets())('email outbox and sender (%s)', (target) => {
     expect(
       await sender.enqueue({
         dedupeKey: 'escalation:1',
-        to: 'owner@acme.test',
+        to,
         subject: 'Call escalated',
         text: 'hi',
       }),
@@ -69,7 +70,7 @@ describe.each(databaseTargets())('email outbox and sender (%s)', (target) => {
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);
     expect(row.last_error).toMatch(/busy/);
-    expect(inbox.filter((m) => m.to === 'owner@acme.test')).toHaveLength(0);
+    expect(inbox.filter((m) => m.to === to)).toHaveLength(0);
 
     await sender.flush(); // not due yet
     clock.advance(61_000);
@@ -78,7 +79,7 @@ describe.each(databaseTargets())('email outbox and sender (%s)', (target) => {
     expect(row.status).toBe('sent');
     expect(row.attempts).toBe(2);
     await sender.flush();
-    expect(inbox.filter((m) => m.to === 'owner@acme.test')).toHaveLength(1);
+    expect(inbox.filter((m) => m.to === to)).toHaveLength(1);
   });
 
   it('without SMTP the message lands in the local outbox', async () => {
