@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -94,16 +97,20 @@ export interface TestAppOptions {
 export function useTestApp(target: DatabaseTarget, options: TestAppOptions = {}): () => TestContext {
   let database: { db: Db; drop: () => Promise<void> } | undefined;
   let context: TestContext | undefined;
+  // Files (blobs, caches) of this suite live in a temp folder, never in the developer's ./data.
+  let dataDir = '';
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'answerdesk-test-'));
     database = await createTestDatabase(target);
   });
   afterAll(async () => {
     await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     const db = database!.db;
     await truncateAll(db);
-    const env = testEnv(options.env);
+    const env = testEnv({ DATA_DIR: dataDir, ...options.env });
     const clock = new ManualClock();
     const log = (await import('pino')).default({ level: 'silent' });
     const providers = {

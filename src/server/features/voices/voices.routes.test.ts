@@ -17,11 +17,12 @@ const countingSynth = async (voice: string, text: string, options: { speed?: num
   syntheses += 1;
   return synthesizeWav(voice, text, options);
 };
-const previewDir = path.join(dataDir, 'cache', 'voice-previews');
-
 describe.each(databaseTargets())('voices, local eSpeak NG (%s)', (target) => {
+  // One data folder per database target: a preview cached by one run must not satisfy the other's.
+  const targetDir = path.join(dataDir, target);
+  const previewDir = path.join(targetDir, 'cache', 'voice-previews');
   const ctx = useTestApp(target, {
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: targetDir },
     providers: () => ({ voices: createLocalVoices({ cacheDir: previewDir, synthesize: countingSynth }) }),
   });
 
@@ -104,8 +105,10 @@ describe.each(databaseTargets())('voices, ElevenLabs through the SDK against a f
     fake = await startFakeElevenLabs();
   });
   afterAll(() => fake.close());
+  const targetDir = path.join(dataDir, `elevenlabs-${target}`);
+  const previewDir = path.join(targetDir, 'cache', 'voice-previews');
   const ctx = useTestApp(target, {
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: targetDir },
     providers: () => ({
       voices: createElevenLabsVoices({ apiKey: fake.apiKey, baseUrl: fake.url, cacheDir: previewDir }),
     }),
