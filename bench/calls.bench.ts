@@ -38,7 +38,7 @@ A boiler repair visit costs 95 dollars for the first hour, parts are extra.`;
 const QUESTIONS: [string, RegExp][] = [
   ['What are your opening hours?', /Monday to Friday/],
   ['Where can I park?', /Elm Street/],
-  ['Do you take credit cards?', /credit cards/],
+  ['Which payment methods do you accept?', /credit cards/],
   ['How much is a boiler repair?', /95 dollars/],
 ];
 
