@@ -10,6 +10,7 @@
  * entry (always negative). Logistic regression by Newton's method with a small L2 penalty, fitted on split A and
  * evaluated on split B, then the other way round, then on everything (the coefficients to ship).
  */
+import { writeFileSync } from 'node:fs';
 import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
@@ -198,6 +199,7 @@ function compareSubsets(examples: Example[], spec: string) {
 
 async function main() {
   const examples = await collectExamples();
+  if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(examples));
   if (process.env.BENCH_SUBSETS) return compareSubsets(examples, process.env.BENCH_SUBSETS);
   const fmt = (m: RelevanceModel) => ({
     intercept: Math.round(m.intercept * 100) / 100,
