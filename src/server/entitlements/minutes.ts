@@ -48,38 +48,35 @@ async function lockAccount(trx: Transaction<Database>, userId: string): Promise<
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
 
-const sumMinutes = sql<number>`coalesce(sum(minutes), 0)::int`;
-
-async function computeUsage(db: DbOrTx, userId: string, subscription: ActiveSubscription | undefined) {
-  const extra = await db
+/**
+ * Usage from one aggregate over the account's ledger: extra grants and debits of all time, and the
+ * plan grant and debits of the live period (FILTER clauses keep it a single round trip).
+ */
+export async function computeUsage(
+  db: DbOrTx,
+  userId: string,
+  subscription: Pick<ActiveSubscription, 'id' | 'currentPeriodStart'> | undefined,
+): Promise<Usage> {
+  const inPeriod = subscription
+    ? sql`subscription_id = ${subscription.id} and period_start = ${subscription.currentPeriodStart}`
+    : sql`false`;
+  const total = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(minutes) filter (where ${condition}), 0)::int`;
+  const row = await db
     .selectFrom('minute_ledger')
-    .select(['entry', sumMinutes.as('total')])
+    .select([
+      total(sql`bucket = 'extra' and entry = 'grant'`).as('extra_granted'),
+      total(sql`bucket = 'extra' and entry = 'debit'`).as('extra_debited'),
+      total(sql`${inPeriod} and bucket = 'plan' and entry = 'grant'`).as('plan_granted'),
+      total(sql`${inPeriod} and bucket = 'plan' and entry = 'debit'`).as('plan_used'),
+      total(sql`${inPeriod} and bucket = 'extra' and entry = 'debit'`).as('extra_used_in_period'),
+    ])
     .where('user_id', '=', userId)
-    .where('bucket', '=', 'extra')
-    .groupBy('entry')
-    .execute();
-  const extraGranted = extra.find((r) => r.entry === 'grant')?.total ?? 0;
-  const extraDebited = extra.find((r) => r.entry === 'debit')?.total ?? 0;
-  const extraBalance = Number(extraGranted) - Number(extraDebited);
-
-  let planGranted = 0;
-  let planUsed = 0;
-  let extraUsedInPeriod = 0;
-  if (subscription) {
-    const rows = await db
-      .selectFrom('minute_ledger')
-      .select(['entry', 'bucket', sumMinutes.as('total')])
-      .where('user_id', '=', userId)
-      .where('subscription_id', '=', subscription.id)
-      .where('period_start', '=', subscription.currentPeriodStart)
-      .groupBy(['entry', 'bucket'])
-      .execute();
-    const pick = (entry: string, bucket: string) =>
-      Number(rows.find((r) => r.entry === entry && r.bucket === bucket)?.total ?? 0);
-    planGranted = pick('grant', 'plan');
-    planUsed = pick('debit', 'plan');
-    extraUsedInPeriod = pick('debit', 'extra');
-  }
+    .executeTakeFirstOrThrow();
+  const extraBalance = Number(row.extra_granted) - Number(row.extra_debited);
+  const planGranted = Number(row.plan_granted);
+  const planUsed = Number(row.plan_used);
+  const extraUsedInPeriod = Number(row.extra_used_in_period);
   const minutesLimit = planGranted + Math.max(0, extraBalance) + extraUsedInPeriod;
   const minutesUsed = planUsed + extraUsedInPeriod;
   const planRemaining = planGranted - planUsed;

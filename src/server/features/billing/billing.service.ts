@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publicBaseUrl } from '../../env.ts';
 import {
-  getUsage,
+  computeUsage,
   grantExtraMinutes,
   grantPlanPeriod,
   refreshAgentStatus,
@@ -99,8 +99,11 @@ export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
   const active = await findActiveSubscription(deps.db, userId, now);
   if (!active) return { has_subscription: false, subscription: null };
-  const sub = (await repo.findSubscriptionById(deps.db, active.id))!;
-  const usage = await getUsage(deps.db, userId, now);
+  const [sub, usage] = await Promise.all([
+    repo.findSubscriptionById(deps.db, active.id),
+    computeUsage(deps.db, userId, active),
+  ]);
+  if (!sub) return { has_subscription: false, subscription: null };
   return {
     has_subscription: true,
     subscription: {
