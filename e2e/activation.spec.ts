@@ -1,61 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { configureAgent, expect, registerUser, subscribeWithFreeCoupon, test } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-
-/** A subscription the legitimate way: a 100% "forever" coupon from the admin, then a free Basic checkout. */
-async function subscribeWithFreeCoupon(page: Page, baseURL: string): Promise<void> {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', { data: ADMIN, headers: await csrfHeaders(admin) });
-    expect(login.status(), await login.text()).toBe(200);
-    const coupon = await admin.post(
-      '/api/admin/coupons/generate?discount_percent=100&discount_type=forever',
-      {
-        headers: await csrfHeaders(admin),
-      },
-    );
-    expect(coupon.status(), await coupon.text()).toBe(200);
-    const { code } = (await coupon.json()) as { code: string };
-    const checkout = await page.request.post('/api/stripe/create-checkout', {
-      form: { plan: 'basic', origin_url: baseURL, coupon_code: code },
-      headers: await csrfHeaders(page.request),
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
-
-/** Configures the agent through the same call the /configure page makes (that page has its own spec). */
-async function configureAgent(page: Page, companyName: string): Promise<string> {
-  const numbers = await page.request.get('/api/twilio/available-numbers');
-  expect(numbers.status(), await numbers.text()).toBe(200);
-  const list = ((await numbers.json()) as { numbers: { phone_number: string }[] }).numbers;
-  // Specs run in parallel on one server: a random free number.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const number = list[Math.floor(Math.random() * list.length)]!.phone_number;
-    const response = await page.request.post('/api/agent/configure', {
-      multipart: {
-        company_name: companyName,
-        contact_email: 'owner@example.com',
-        twilio_phone_number: number,
-        transfer_phone_number: '+14155552671',
-        documents: {
-          name: 'faq.txt',
-          mimeType: 'text/plain',
-          buffer: Buffer.from('We open at 8am and close at 6pm.'),
-        },
-      },
-      headers: await csrfHeaders(page.request),
-    });
-    if (response.status() === 200) return number;
-    expect(response.status(), await response.text()).toBe(409);
-  }
-  throw new Error('could not rent a number');
-}
 
 const card = (page: Page) => page.getByTestId('agent-config-card');
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Your AI Voice' });
@@ -84,7 +32,7 @@ test.describe('agent activation', () => {
     await expect(card(page).getByRole('link', { name: 'Configure Agent' })).toBeVisible();
     await card(page).screenshot({ path: `${SHOTS}/agent-card-not-configured.png` });
 
-    const number = await configureAgent(page, 'Harbor Bike Shop');
+    const number = await configureAgent(page, { companyName: 'Harbor Bike Shop' });
     await page.reload();
     await expect(card(page)).toContainText('Harbor Bike Shop');
     await expect(card(page)).toContainText(number);
@@ -162,7 +110,7 @@ test.describe('agent activation', () => {
   }) => {
     await registerUser(page, { name: 'Unlucky Owner' });
     await subscribeWithFreeCoupon(page, baseURL!);
-    await configureAgent(page, 'Rainy Day Repairs');
+    await configureAgent(page, { companyName: 'Rainy Day Repairs' });
     await page.goto('/dashboard');
 
     await page.route('**/api/elevenlabs/voices', (route) => route.fulfill({ status: 500, body: '{}' }));

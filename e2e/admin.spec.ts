@@ -1,6 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { ADMIN, csrfHeaders, expect, registerUser, signInViaUi, test, type TestUser } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import {
+  ADMIN,
+  csrfHeaders,
+  expect,
+  generateCoupon,
+  registerUser,
+  signInViaUi,
+  test,
+  type TestUser,
+} from './fixtures.ts';
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -18,16 +27,7 @@ async function subscribedCustomer(
   });
   const page = await context.newPage();
   const customer = await registerUser(page, { name: 'Quinn Bakery' });
-  const admin = await adminApi(browser, baseURL);
-  const generated = await admin.request.post(
-    '/api/admin/coupons/generate?discount_percent=50&discount_type=forever',
-    {
-      headers: await csrfHeaders(admin.request),
-    },
-  );
-  expect(generated.status(), await generated.text()).toBe(200);
-  const { code } = (await generated.json()) as { code: string };
-  await admin.context.close();
+  const code = await generateCoupon(baseURL, { percent: 50, type: 'forever', clientAddress: '10.250.0.1' });
 
   const checkout = await page.request.post('/api/stripe/create-checkout', {
     form: { plan: 'pro', origin_url: baseURL, coupon_code: code },
@@ -41,23 +41,6 @@ async function subscribedCustomer(
   });
   expect(paid.status(), await paid.text()).toBe(200);
   return { customer, page };
-}
-
-async function adminApi(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; request: APIRequestContext }> {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.1' },
-  });
-  const request = context.request;
-  const login = await request.post('/api/auth/login', {
-    data: ADMIN,
-    headers: await csrfHeaders(request),
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { context, request };
 }
 
 test.describe('admin', () => {

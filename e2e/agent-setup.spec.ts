@@ -1,39 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, registerUser, subscribeWithFreeCoupon, test } from './fixtures.ts';
 
 const FIXTURES = path.resolve('src/server/features/knowledge/__fixtures__');
 const fixture = (name: string) => path.join(FIXTURES, name);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/**
- * A subscription the legitimate way: the admin generates a 100% "forever" coupon, the user checks out Basic with
- * it (free_subscription, no payment page). Same calls as /admin/coupons and /pricing make.
- */
-async function subscribeWithFreeCoupon(page: Page, baseURL: string): Promise<void> {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', { data: ADMIN, headers: await csrfHeaders(admin) });
-    expect(login.status(), await login.text()).toBe(200);
-    const coupon = await admin.post(
-      '/api/admin/coupons/generate?discount_percent=100&discount_type=forever',
-      {
-        headers: await csrfHeaders(admin),
-      },
-    );
-    expect(coupon.status(), await coupon.text()).toBe(200);
-    const { code } = (await coupon.json()) as { code: string };
-    const checkout = await page.request.post('/api/stripe/create-checkout', {
-      form: { plan: 'basic', origin_url: baseURL, coupon_code: code },
-      headers: await csrfHeaders(page.request),
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-    expect(((await checkout.json()) as { free_subscription?: boolean }).free_subscription).toBe(true);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 const phoneSelect = (page: Page) => page.getByLabel('Phone Number *');
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, generateCoupon, registerUser, test } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
@@ -27,25 +27,6 @@ async function payOnLocalCheckout(page: Page, total: string, shot?: string) {
   await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Verifying your payment...')).toBeHidden();
-}
-
-async function adminCoupon(baseURL: string, percent: number, type: string): Promise<string> {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  const login = await admin.post('/api/auth/login', {
-    data: ADMIN,
-    headers: await csrfHeaders(admin),
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const made = await admin.post(
-    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
-    {
-      headers: await csrfHeaders(admin),
-    },
-  );
-  expect(made.status(), await made.text()).toBe(200);
-  const { code } = (await made.json()) as { code: string };
-  await admin.dispose();
-  return code;
 }
 
 test('a new user buys Pro through the local checkout, then a 300-minute pack', async ({ page }) => {
@@ -79,7 +60,7 @@ test('a new user buys Pro through the local checkout, then a 300-minute pack', a
 });
 
 test('an admin-made 100% coupon gives a free subscription', async ({ page, baseURL }) => {
-  const code = await adminCoupon(baseURL!, 100, 'forever');
+  const code = await generateCoupon(baseURL!, { percent: 100, type: 'forever' });
   await registerUser(page);
   await page.goto('/pricing');
 

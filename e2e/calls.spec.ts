@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { ADMIN, csrfHeaders, expect, registerUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  activateAgent,
+  configureAgent,
+  expect,
+  registerUser,
+  subscribeWithFreeCoupon,
+  test,
+} from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -13,62 +20,6 @@ Free parking is available behind the building, entrance on Elm Street.
 
 # Payment methods
 We accept cash, all major credit cards and Apple Pay.`;
-
-/** A subscribed owner through the product's own flows: a 100% coupon from the admin, then a free Pro checkout. */
-async function subscribe(page: Page, baseURL: string): Promise<void> {
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', { data: ADMIN, headers: await csrfHeaders(admin) });
-    expect(login.status(), await login.text()).toBe(200);
-    const coupon = await admin.post(
-      '/api/admin/coupons/generate?discount_percent=100&discount_type=forever',
-      {
-        headers: await csrfHeaders(admin),
-      },
-    );
-    expect(coupon.status(), await coupon.text()).toBe(200);
-    const { code } = (await coupon.json()) as { code: string };
-    const checkout = await page.request.post('/api/stripe/create-checkout', {
-      form: { plan: 'pro', origin_url: baseURL, coupon_code: code },
-      headers: await csrfHeaders(page.request),
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
-
-/** Configure (the same call /configure makes) and activate with the first voice (as the voice dialog does). */
-async function configureAndActivate(page: Page): Promise<string> {
-  const numbers = await page.request.get('/api/twilio/available-numbers');
-  const list = ((await numbers.json()) as { numbers: { phone_number: string }[] }).numbers;
-  let number: string | null = null;
-  for (let attempt = 0; attempt < 5 && !number; attempt++) {
-    const candidate = list[Math.floor(Math.random() * list.length)]!.phone_number;
-    const response = await page.request.post('/api/agent/configure', {
-      multipart: {
-        company_name: 'Acme Plumbing',
-        contact_email: 'owner@example.com',
-        twilio_phone_number: candidate,
-        transfer_phone_number: '+14155552671',
-        documents: { name: 'faq.txt', mimeType: 'text/plain', buffer: Buffer.from(FAQ) },
-      },
-      headers: await csrfHeaders(page.request),
-    });
-    if (response.status() === 200) number = candidate;
-    else expect(response.status(), await response.text()).toBe(409);
-  }
-  if (!number) throw new Error('could not rent a number');
-  const voices = (await (await page.request.get('/api/elevenlabs/voices')).json()) as {
-    voices: { voice_id: string }[];
-  };
-  const activate = await page.request.post('/api/agent/create-eleven-labs-agent', {
-    multipart: { voice_id: voices.voices[0]!.voice_id },
-    headers: await csrfHeaders(page.request),
-  });
-  expect(activate.status(), await activate.text()).toBe(200);
-  return number;
-}
 
 async function minutesUsed(page: Page): Promise<number> {
   const status = (await (await page.request.get('/api/subscription/status')).json()) as {
@@ -84,8 +35,9 @@ test.describe('calls', () => {
   }) => {
     test.setTimeout(120_000);
     await registerUser(page, { name: 'Call Owner' });
-    await subscribe(page, baseURL!);
-    const number = await configureAndActivate(page);
+    await subscribeWithFreeCoupon(page, baseURL!, 'pro');
+    const number = await configureAgent(page, { companyName: 'Acme Plumbing', document: FAQ });
+    await activateAgent(page);
     const usedBefore = await minutesUsed(page);
 
     await page.goto('/calls');

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -100,4 +106,95 @@ export async function signInViaUi(page: Page, email: string, password: string): 
 /** The greeting in the dashboard nav bar ('Welcome, <name or email>'). */
 export function greeting(page: Page) {
   return page.getByTestId('greeting');
+}
+
+/**
+ * A request context signed in as the seeded admin (its own cookie jar); the caller disposes it.
+ * `clientAddress` sets X-Forwarded-For, otherwise the server sees the runner's own address.
+ */
+export async function adminRequest(baseURL: string, clientAddress?: string): Promise<APIRequestContext> {
+  const admin = await playwrightRequest.newContext({
+    baseURL,
+    ...(clientAddress ? { extraHTTPHeaders: { 'X-Forwarded-For': clientAddress } } : {}),
+  });
+  const login = await admin.post('/api/auth/login', { data: ADMIN, headers: await csrfHeaders(admin) });
+  expect(login.status(), await login.text()).toBe(200);
+  return admin;
+}
+
+/** A coupon code made by the admin, the same call /admin/coupons makes. */
+export async function generateCoupon(
+  baseURL: string,
+  { percent, type, clientAddress }: { percent: number; type: string; clientAddress?: string },
+): Promise<string> {
+  const admin = await adminRequest(baseURL, clientAddress);
+  try {
+    const made = await admin.post(
+      `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
+      { headers: await csrfHeaders(admin) },
+    );
+    expect(made.status(), await made.text()).toBe(200);
+    return ((await made.json()) as { code: string }).code;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * A subscription the legitimate way: the admin generates a 100% "forever" coupon, the signed-in user of `page`
+ * checks out `plan` with it (free_subscription, no payment page). Same calls as /admin/coupons and /pricing make.
+ */
+export async function subscribeWithFreeCoupon(
+  page: Page,
+  baseURL: string,
+  plan: 'basic' | 'pro' = 'basic',
+): Promise<void> {
+  const code = await generateCoupon(baseURL, { percent: 100, type: 'forever' });
+  const checkout = await page.request.post('/api/stripe/create-checkout', {
+    form: { plan, origin_url: baseURL, coupon_code: code },
+    headers: await csrfHeaders(page.request),
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  expect(((await checkout.json()) as { free_subscription?: boolean }).free_subscription).toBe(true);
+}
+
+/**
+ * Configures the agent through the same call the /configure page makes, with one text document; returns the
+ * rented number. Specs run in parallel on one server: a random free number, retried when another spec took it.
+ */
+export async function configureAgent(
+  page: Page,
+  { companyName, document = 'We open at 8am and close at 6pm.' }: { companyName: string; document?: string },
+): Promise<string> {
+  const numbers = await page.request.get('/api/twilio/available-numbers');
+  expect(numbers.status(), await numbers.text()).toBe(200);
+  const list = ((await numbers.json()) as { numbers: { phone_number: string }[] }).numbers;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const number = list[Math.floor(Math.random() * list.length)]!.phone_number;
+    const response = await page.request.post('/api/agent/configure', {
+      multipart: {
+        company_name: companyName,
+        contact_email: 'owner@example.com',
+        twilio_phone_number: number,
+        transfer_phone_number: '+14155552671',
+        documents: { name: 'faq.txt', mimeType: 'text/plain', buffer: Buffer.from(document) },
+      },
+      headers: await csrfHeaders(page.request),
+    });
+    if (response.status() === 200) return number;
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  throw new Error('could not rent a number');
+}
+
+/** Activates the configured agent with the first voice, as the voice dialog does. */
+export async function activateAgent(page: Page): Promise<void> {
+  const voices = (await (await page.request.get('/api/elevenlabs/voices')).json()) as {
+    voices: { voice_id: string }[];
+  };
+  const activate = await page.request.post('/api/agent/create-eleven-labs-agent', {
+    multipart: { voice_id: voices.voices[0]!.voice_id },
+    headers: await csrfHeaders(page.request),
+  });
+  expect(activate.status(), await activate.text()).toBe(200);
 }
