@@ -1,56 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../lib/clock.ts';
 import { databaseTargets, signUp, useTestApp, type TestContext } from '../test/harness.ts';
-import {
-  debitCallMinutes,
-  getUsage,
-  grantExtraMinutes,
-  grantPlanPeriod,
-  refreshAgentStatus,
-} from './minutes.ts';
+import { seedAgentConfig, seedSubscription } from '../test/seed.ts';
+import { debitCallMinutes, getUsage, grantExtraMinutes, refreshAgentStatus } from './minutes.ts';
 
-async function subscribe(ctx: TestContext, userId: string, minutes: number) {
-  const now = ctx.clock.now();
-  const periodEnd = new Date(now.getTime() + 30 * DAY_MS);
-  const sub = await ctx.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan: 'basic',
-      status: 'active',
-      base_amount_cents: 9900,
-      amount_cents: 9900,
-      provider: 'local',
-      current_period_start: now,
-      current_period_end: periodEnd,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await grantPlanPeriod(ctx.db, {
-    userId,
-    subscriptionId: sub.id,
-    minutes,
-    periodStart: now,
-    periodEnd,
-    now,
+const subscribe = (ctx: TestContext, userId: string, minutes: number) =>
+  seedSubscription(ctx.db, userId, { now: ctx.clock.now(), minutes });
+
+const addAgent = (ctx: TestContext, userId: string, voiceId: string | null) =>
+  seedAgentConfig(ctx.db, {
+    user_id: userId,
+    company_name: 'Acme',
+    contact_email: 'a@example.com',
+    twilio_phone_number: `+1555010${Math.floor(Math.random() * 90 + 10)}`,
+    voice_id: voiceId,
+    status: voiceId ? 'active' : 'inactive',
   });
-  return sub.id;
-}
-
-async function addAgent(ctx: TestContext, userId: string, voiceId: string | null) {
-  await ctx.db
-    .insertInto('agent_configs')
-    .values({
-      user_id: userId,
-      company_name: 'Acme',
-      contact_email: 'a@example.com',
-      twilio_phone_number: `+1555010${Math.floor(Math.random() * 90 + 10)}`,
-      voice_id: voiceId,
-      status: voiceId ? 'active' : 'inactive',
-      config_data: {},
-    })
-    .execute();
-}
 
 const agentStatus = async (ctx: TestContext, userId: string) =>
   (

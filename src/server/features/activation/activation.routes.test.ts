@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../lib/clock.ts';
-import { debitCallMinutes, grantPlanPeriod } from '../../entitlements/minutes.ts';
+import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import { createElevenLabsHostedAgents } from '../../providers/hosted-agents/elevenlabs.ts';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../providers/hosted-agents/elevenlabs.fake.ts';
 import { createElevenLabsVoices } from '../../providers/voices/elevenlabs.ts';
@@ -14,6 +13,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../test/harness.ts';
+import { seedAgentConfig, seedSubscription } from '../../test/seed.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './hosted-agent.service.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'activation-test-'));
@@ -23,46 +23,16 @@ let numberSeq = 10;
 async function configure(ctx: TestContext, userId: string, transfer: string | null = '+14155552671') {
   numberSeq += 1;
   const phone = `+155501${String(numberSeq).padStart(2, '0')}`;
-  await ctx.db
-    .insertInto('agent_configs')
-    .values({
-      user_id: userId,
-      company_name: 'Acme Plumbing',
-      contact_email: 'owner@acme.test',
-      twilio_phone_number: phone,
-      transfer_phone_number: transfer,
-      config_data: {},
-    })
-    .execute();
+  await seedAgentConfig(ctx.db, {
+    user_id: userId,
+    twilio_phone_number: phone,
+    transfer_phone_number: transfer,
+  });
   return phone;
 }
 
-async function subscribe(ctx: TestContext, userId: string, minutes = 200) {
-  const now = ctx.clock.now();
-  const periodEnd = new Date(now.getTime() + 30 * DAY_MS);
-  const sub = await ctx.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan: 'basic',
-      status: 'active',
-      base_amount_cents: 9900,
-      amount_cents: 9900,
-      provider: 'local',
-      current_period_start: now,
-      current_period_end: periodEnd,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await grantPlanPeriod(ctx.db, {
-    userId,
-    subscriptionId: sub.id,
-    minutes,
-    periodStart: now,
-    periodEnd,
-    now,
-  });
-}
+const subscribe = (ctx: TestContext, userId: string, minutes = 200) =>
+  seedSubscription(ctx.db, userId, { now: ctx.clock.now(), minutes });
 
 async function addDocument(ctx: TestContext, userId: string, name: string, text: string) {
   const key = `documents/${userId}/${name.replace(/[^a-z0-9.]/gi, '-')}`;

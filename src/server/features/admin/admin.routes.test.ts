@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/clock.ts';
-import { grantPlanPeriod, debitCallMinutes } from '../../entitlements/minutes.ts';
+import { debitCallMinutes } from '../../entitlements/minutes.ts';
 // Test only: checks the revocation against billing's own renewal rules (app code never imports features).
 import { runBillingCycle } from '../billing/billing.service.ts';
 import type { BlobStore } from '../../providers/blobs/blobs.ts';
@@ -16,6 +16,7 @@ import {
   useTestApp,
   type TestContext,
 } from '../../test/harness.ts';
+import { seedAgentConfig, seedSubscription } from '../../test/seed.ts';
 
 /** What the fakes saw: numbers given back, files deleted, provider subscriptions cancelled. */
 interface ProviderLog {
@@ -58,26 +59,19 @@ async function subscribe(
   } = {},
 ) {
   const now = ctx.clock.now();
-  const periodEnd = new Date(now.getTime() + 30 * DAY_MS);
   const percent = options.discountPercent ?? 0;
-  const sub = await ctx.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan: 'pro',
-      status: 'active',
-      base_amount_cents: 29900,
+  const subscriptionId = await seedSubscription(ctx.db, userId, {
+    now,
+    plan: 'pro',
+    values: {
       amount_cents: Math.round(29900 * (1 - percent / 100)),
       discount_percent: percent,
       discount_type: percent ? (options.discountType ?? 'forever') : null,
       discount_source: percent ? (options.coupon ?? 'SAVE50') : null,
       provider: options.providerSubscriptionId ? 'stripe' : 'local',
       provider_subscription_id: options.providerSubscriptionId ?? null,
-      current_period_start: now,
-      current_period_end: periodEnd,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+  });
   if (percent) {
     await ctx.db
       .insertInto('discount_history')
@@ -91,15 +85,7 @@ async function subscribe(
       })
       .execute();
   }
-  await grantPlanPeriod(ctx.db, {
-    userId,
-    subscriptionId: sub.id,
-    minutes: 650,
-    periodStart: now,
-    periodEnd,
-    now,
-  });
-  return sub.id;
+  return subscriptionId;
 }
 
 /** An activated agent on a number rented from the (local) telephony provider. */
@@ -109,19 +95,14 @@ async function addAgent(ctx: TestContext, userId: string, phoneNumber = LOCAL_NU
     voiceUrl: 'http://localhost/voice',
     statusCallbackUrl: 'http://localhost/status',
   });
-  await ctx.db
-    .insertInto('agent_configs')
-    .values({
-      user_id: userId,
-      company_name: 'Acme Plumbing',
-      contact_email: 'desk@acme.example',
-      twilio_phone_number: phoneNumber,
-      phone_provider_id: rented.providerId,
-      voice_id: 'en-us-1',
-      status: 'active',
-      config_data: {},
-    })
-    .execute();
+  await seedAgentConfig(ctx.db, {
+    user_id: userId,
+    contact_email: 'desk@acme.example',
+    twilio_phone_number: phoneNumber,
+    phone_provider_id: rented.providerId,
+    voice_id: 'en-us-1',
+    status: 'active',
+  });
 }
 
 async function addDocument(ctx: TestContext, userId: string, name: string) {

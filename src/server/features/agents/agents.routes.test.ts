@@ -9,12 +9,12 @@ import {
   type TestClient,
   type TestContext,
 } from '../../test/harness.ts';
+import { seedSubscription } from '../../test/seed.ts';
 import {
   CONFIG_FIELDS,
   fixture,
   listBlobFiles,
   postMultipart,
-  subscribe,
   tempBlobDir,
   type FormFile,
 } from '../knowledge/knowledge-test-helpers.ts';
@@ -30,7 +30,7 @@ async function availableNumbers(client: TestClient): Promise<string[]> {
 
 async function subscribedOwner(c: TestContext) {
   const { client, user } = await signUp(c.app);
-  await subscribe(c.db, user.id, c.clock.now());
+  await seedSubscription(c.db, user.id, { now: c.clock.now(), minutes: null });
   return { client, userId: user.id };
 }
 

@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { splitIntoPassages } from '../../agent/passages.ts';
 import type { Db } from '../../db/database.ts';
-import { grantPlanPeriod } from '../../entitlements/minutes.ts';
-import { DAY_MS } from '../../lib/clock.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { signUp } from '../../test/harness.ts';
-import { PLANS, type PlanId } from '../../../shared/plans.ts';
+import { seedAgentConfig, seedSubscription } from '../../test/seed.ts';
+import type { PlanId } from '../../../shared/plans.ts';
 
 export const FAQ = `# Opening hours
 We are open Monday to Friday from 8 a.m. to 6 p.m., and on Saturday from 9 a.m. to 1 p.m. We are closed on Sundays.
@@ -31,38 +30,6 @@ export interface SeededAgent {
 }
 
 let numberCounter = 0;
-
-export async function seedSubscription(
-  db: Db,
-  userId: string,
-  plan: PlanId,
-  now: Date,
-  minutes?: number,
-): Promise<void> {
-  const end = new Date(now.getTime() + 30 * DAY_MS);
-  const sub = await db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan,
-      status: 'active',
-      base_amount_cents: PLANS[plan].price * 100,
-      amount_cents: PLANS[plan].price * 100,
-      provider: 'local',
-      current_period_start: now,
-      current_period_end: end,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await grantPlanPeriod(db, {
-    userId,
-    subscriptionId: sub.id,
-    minutes: minutes ?? PLANS[plan].minutes,
-    periodStart: now,
-    periodEnd: end,
-    now,
-  });
-}
 
 export async function seedDocument(db: Db, userId: string, name: string, text: string): Promise<void> {
   const doc = await db
@@ -95,20 +62,15 @@ export async function seedActiveAgent(
   const now = ctx.clock.now();
   numberCounter += 1;
   const number = `+1555${String(9000000 + ((process.pid * 100 + numberCounter) % 999999)).padStart(7, '0')}`;
-  await ctx.db
-    .insertInto('agent_configs')
-    .values({
-      user_id: user.id,
-      company_name: 'Acme Plumbing',
-      contact_email: `alerts-${user.id.slice(0, 8)}@acme.test`,
-      twilio_phone_number: number,
-      transfer_phone_number: options.transfer === undefined ? '+15557654321' : options.transfer,
-      voice_id: 'en-us+f3',
-      status: 'active',
-      config_data: JSON.stringify({}),
-    })
-    .execute();
-  await seedSubscription(ctx.db, user.id, options.plan ?? 'pro', now, options.minutes);
+  await seedAgentConfig(ctx.db, {
+    user_id: user.id,
+    contact_email: `alerts-${user.id.slice(0, 8)}@acme.test`,
+    twilio_phone_number: number,
+    transfer_phone_number: options.transfer === undefined ? '+15557654321' : options.transfer,
+    voice_id: 'en-us+f3',
+    status: 'active',
+  });
+  await seedSubscription(ctx.db, user.id, { now, plan: options.plan ?? 'pro', minutes: options.minutes });
   await seedDocument(ctx.db, user.id, 'faq.txt', FAQ);
   return { userId: user.id, email: user.email, number, client };
 }

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../../db/database.ts';
-import { DAY_MS } from '../../lib/clock.ts';
 import type { TestClient } from '../../test/harness.ts';
 
 /** A fixture of `__fixtures__` as bytes. */
@@ -48,23 +46,6 @@ export async function postMultipart(
 export async function deleteMultipart(client: TestClient, url: string, fields: Record<string, string>) {
   const body = await multipart(fields);
   return client.request({ method: 'DELETE', url, payload: body.payload, headers: body.headers });
-}
-
-/** Test-only: an active Basic subscription for the user (billing's own flow is tested by billing). */
-export async function subscribe(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .insertInto('subscriptions')
-    .values({
-      user_id: userId,
-      plan: 'basic',
-      status: 'active',
-      base_amount_cents: 9900,
-      amount_cents: 9900,
-      provider: 'local',
-      current_period_start: now,
-      current_period_end: new Date(now.getTime() + 30 * DAY_MS),
-    })
-    .execute();
 }
 
 /** A fresh folder for a test's blob store. */

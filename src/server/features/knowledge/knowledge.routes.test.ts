@@ -9,13 +9,13 @@ import {
   type TestClient,
   type TestContext,
 } from '../../test/harness.ts';
+import { seedSubscription } from '../../test/seed.ts';
 import {
   CONFIG_FIELDS,
   deleteMultipart,
   fixture,
   listBlobFiles,
   postMultipart,
-  subscribe,
   tempBlobDir,
   type FormFile,
 } from './knowledge-test-helpers.ts';
@@ -48,7 +48,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     phone = '+15550100100',
   ): Promise<{ client: TestClient; userId: string }> {
     const { client, user } = await signUp(c.app);
-    await subscribe(c.db, user.id, c.clock.now());
+    await seedSubscription(c.db, user.id, { now: c.clock.now(), minutes: null });
     const response = await postMultipart(
       client,
       '/api/agent/configure',
