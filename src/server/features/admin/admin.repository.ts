@@ -23,23 +23,6 @@ export interface AdminUserRecord {
   createdAt: Date;
 }
 
-export interface AdminSubscription {
-  id: string;
-  userId: string;
-  plan: string;
-  status: string;
-  baseAmountCents: number;
-  amountCents: number;
-  discountPercent: number;
-  discountType: string | null;
-  discountSource: string | null;
-  provider: string;
-  providerSubscriptionId: string | null;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-}
-
 export interface AdminAgentConfig {
   companyName: string;
   contactEmail: string;
@@ -123,38 +106,6 @@ export async function findUser(db: DbOrTx, userId: string): Promise<AdminUserRec
     googleSub: row.google_sub,
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
-  };
-}
-
-/** The subscription that is not ended (at most one per account, a unique index guarantees it). */
-export async function findLiveSubscription(
-  db: DbOrTx,
-  userId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<AdminSubscription | undefined> {
-  let query = db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null);
-  if (options.forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    userId: row.user_id,
-    plan: row.plan,
-    status: row.status,
-    baseAmountCents: row.base_amount_cents,
-    amountCents: row.amount_cents,
-    discountPercent: Number(row.discount_percent),
-    discountType: row.discount_type,
-    discountSource: row.discount_source,
-    provider: row.provider,
-    providerSubscriptionId: row.provider_subscription_id,
-    currentPeriodStart: row.current_period_start,
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
   };
 }
 

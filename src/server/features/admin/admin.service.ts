@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { cancelProviderSubscription, deleteUserAccount } from '../../accounts/accounts.service.ts';
 import { getUsage, grantExtraMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import { findOpenSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/security.ts';
 import * as repo from './admin.repository.ts';
@@ -37,7 +38,7 @@ export async function getUserDetails(deps: AppDeps, userId: string) {
   const user = await requireUserRecord(deps, userId);
   const now = deps.clock.now();
   const [subscription, agent, calls] = await Promise.all([
-    repo.findLiveSubscription(deps.db, userId),
+    findOpenSubscription(deps.db, userId),
     repo.findAgentConfig(deps.db, userId),
     repo.findRecentCalls(deps.db, userId, RECENT_CALLS),
   ]);
@@ -165,7 +166,7 @@ export async function revokeDiscount(
 ) {
   const user = await requireUserRecord(deps, input.userId);
   const now = deps.clock.now();
-  const current = await repo.findLiveSubscription(deps.db, user.id);
+  const current = await findOpenSubscription(deps.db, user.id);
   if (!current || current.discountPercent <= 0)
     throw new AppError('conflict', 'This user has no active discount');
   if (input.action === 'cancel_immediately' && current.providerSubscriptionId) {
@@ -173,7 +174,7 @@ export async function revokeDiscount(
     await cancelProviderSubscription(deps, current.providerSubscriptionId);
   }
   await deps.db.transaction().execute(async (trx) => {
-    const subscription = await repo.findLiveSubscription(trx, user.id, { forUpdate: true });
+    const subscription = await findOpenSubscription(trx, user.id, { lock: true });
     if (!subscription || subscription.discountPercent <= 0) {
       throw new AppError('conflict', 'This user has no active discount');
     }

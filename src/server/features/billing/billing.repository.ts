@@ -1,27 +1,8 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../entitlements/minutes.ts';
+import { toSubscription, type Subscription } from '../../entitlements/subscriptions.ts';
 
 /** Billing's tables: subscriptions, payments, processed_events, coupons, discount_history. */
-
-export interface Subscription {
-  id: string;
-  userId: string;
-  plan: string;
-  status: string;
-  baseAmountCents: number;
-  amountCents: number;
-  discountPercent: number;
-  discountType: string | null;
-  discountSource: string | null;
-  provider: string;
-  providerSubscriptionId: string | null;
-  providerCustomerId: string | null;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  trialEndsAt: Date | null;
-  cancelAtPeriodEnd: boolean;
-  endedAt: Date | null;
-}
 
 export interface Payment {
   id: string;
@@ -46,26 +27,6 @@ export interface Coupon {
   usedBy: string | null;
   createdAt: Date;
 }
-
-const toSubscription = (row: any): Subscription => ({
-  id: row.id,
-  userId: row.user_id,
-  plan: row.plan,
-  status: row.status,
-  baseAmountCents: row.base_amount_cents,
-  amountCents: row.amount_cents,
-  discountPercent: row.discount_percent,
-  discountType: row.discount_type,
-  discountSource: row.discount_source,
-  provider: row.provider,
-  providerSubscriptionId: row.provider_subscription_id,
-  providerCustomerId: row.provider_customer_id,
-  currentPeriodStart: row.current_period_start,
-  currentPeriodEnd: row.current_period_end,
-  trialEndsAt: row.trial_ends_at,
-  cancelAtPeriodEnd: row.cancel_at_period_end,
-  endedAt: row.ended_at,
-});
 
 const toPayment = (row: any): Payment => ({
   id: row.id,
@@ -92,22 +53,6 @@ const toCoupon = (row: any): Coupon => ({
 });
 
 // ---- subscriptions
-
-/** The subscription not yet ended (at most one per account, a unique index says so). */
-export async function findOpenSubscription(
-  db: DbOrTx,
-  userId: string,
-  options: { lock?: boolean } = {},
-): Promise<Subscription | undefined> {
-  let query = db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null);
-  if (options.lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row ? toSubscription(row) : undefined;
-}
 
 export async function findSubscriptionById(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {
   let query = db.selectFrom('subscriptions').selectAll().where('id', '=', id);

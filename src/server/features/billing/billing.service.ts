@@ -9,7 +9,11 @@ import {
   grantPlanPeriod,
   refreshAgentStatus,
 } from '../../entitlements/minutes.ts';
-import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
+import {
+  findActiveSubscription,
+  findOpenSubscription,
+  type Subscription,
+} from '../../entitlements/subscriptions.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
@@ -407,7 +411,7 @@ interface StartSubscriptionInput {
 async function startSubscription(deps: AppDeps, trx: Tx, input: StartSubscriptionInput) {
   const now = deps.clock.now();
   const plan = PLANS[input.plan];
-  const previous = await repo.findOpenSubscription(trx, input.userId, { lock: true });
+  const previous = await findOpenSubscription(trx, input.userId, { lock: true });
   if (previous) await repo.endSubscription(trx, previous.id, 'canceled', now);
   const trial = input.plan === 'trial';
   const periodEnd = trial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(now, 1);
@@ -603,7 +607,7 @@ async function applyEvent(deps: AppDeps, trx: Tx, event: PaymentEvent): Promise<
 // ---------------------------------------------------------------- renewals (time-based)
 
 /** The price and discount of the next period: the trial becomes Basic; a first-month discount ends. */
-function nextPeriodTerms(sub: repo.Subscription) {
+function nextPeriodTerms(sub: Subscription) {
   const plan: PlanId = sub.plan === 'trial' ? 'basic' : isPlanId(sub.plan) ? sub.plan : 'basic';
   const baseAmountCents = cents(PLANS[plan].price);
   const keep = sub.discountType === 'forever' && sub.discountPercent > 0;
@@ -620,11 +624,11 @@ function nextPeriodTerms(sub: repo.Subscription) {
 async function renewSubscription(
   deps: AppDeps,
   trx: Tx,
-  sub: repo.Subscription,
+  sub: Subscription,
   periodStart: Date,
   periodEnd: Date,
   paymentId: string,
-): Promise<repo.Subscription | undefined> {
+): Promise<Subscription | undefined> {
   const terms = nextPeriodTerms(sub);
   const moved = await repo.advanceSubscriptionPeriod(trx, sub.id, sub.currentPeriodStart, {
     ...terms,
