@@ -76,4 +76,19 @@ describe('splitIntoPassages', () => {
     expect(passages).toHaveLength(1);
     expect(passages[0]!.heading).toBe('Do you deliver?');
   });
+
+  it('keeps a wrapped paragraph under its heading instead of promoting its first line', () => {
+    const passages = splitIntoPassages([
+      {
+        page: 1,
+        text:
+          '## Repairs\n\nMost repairs are finished within two working days. Wheel truing and brake adjustments\n' +
+          'are usually done while you wait. A basic service costs 49 dollars.\n\n' +
+          'Frames carry a lifetime warranty against defects and rust\nfor as long as you own the bike.',
+      },
+    ]);
+    expect(passages.map((p) => p.heading)).toEqual(['Repairs']);
+    expect(passages[0]!.text).toMatch(/^Most repairs are finished/);
+    expect(passages[0]!.text).toMatch(/for as long as you own the bike\.$/);
+  });
 });

@@ -86,6 +86,8 @@ function lineKind(text: string): LineKind {
     return 'heading-like';
   if (words > MAX_HEADING_WORDS) return 'text';
   if (/^[-*•]\s/.test(text)) return 'text'; // bullet items are content, not titles
+  // Two sentences on one line ("… two working days. Wheel truing and") are prose, never a title.
+  if (/[a-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';
   if (/^(\d+(\.\d+)*[.)]?|[IVX]+\.|[A-Z]\.)\s+\S/.test(text) && !/[.!;,]$/.test(text)) return 'heading-like';
   if (/[.!;:,]$/.test(text)) return text.endsWith(':') && words <= 8 ? 'heading-like' : 'text';
   return 'heading-like';
@@ -133,6 +135,7 @@ function groupSections(lines: Line[]): Section[] {
       (line.kind === 'heading-like' &&
         atBlockStart &&
         !afterHeading &&
+        !continuesOnNextLine(lines, i) &&
         next !== null &&
         (next.kind === 'text' || next.kind === 'heading-like'));
     if (isHeading) {
@@ -152,6 +155,12 @@ function groupSections(lines: Line[]): Section[] {
   flushParagraph();
   if (current.heading !== null || current.paragraphs.length > 0) sections.push(current);
   return sections;
+}
+
+/** A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"). */
+function continuesOnNextLine(lines: Line[], i: number): boolean {
+  const next = lines[i + 1];
+  return next !== undefined && next.kind !== 'blank' && /^[a-z]/.test(next.text);
 }
 
 function nextNonBlank(lines: Line[], i: number): Line | null {
