@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../entitlements/minutes.ts';
+import { hostedAgentId } from './agent-config.ts';
 
 /** What must be given back to providers before an account's rows go. */
 export interface AgentNumber {
@@ -16,13 +17,11 @@ export async function findAgentNumber(db: DbOrTx, userId: string): Promise<Agent
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const configData = (row.config_data ?? {}) as Record<string, unknown>;
-  const nested = typeof configData.eleven_agent_id === 'string' ? configData.eleven_agent_id : null;
   return {
     phoneNumber: row.twilio_phone_number,
     providerId: row.phone_provider_id,
     contactEmail: row.contact_email,
-    hostedAgentId: row.eleven_agent_id ?? nested,
+    hostedAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { isAgentActivated } from '../accounts/agent-config.ts';
 import { findActiveSubscription, type ActiveSubscription } from './subscriptions.ts';
 
 /**
@@ -273,8 +274,7 @@ export async function refreshAgentStatus(
     .executeTakeFirst();
   if (!agent) return null;
   const allowed = await canTakeCalls(db, userId, now);
-  const configData = (agent.config_data ?? {}) as Record<string, unknown>;
-  const activated = Boolean(agent.voice_id || agent.eleven_agent_id || configData.eleven_agent_id);
+  const activated = isAgentActivated(agent);
   let next: 'active' | 'inactive';
   if (!allowed) next = 'inactive';
   else if (activated) next = 'active';

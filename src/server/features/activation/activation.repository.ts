@@ -1,5 +1,6 @@
 /** Storage of activation state on agent_configs (and the documents it uploads). Kysely stays here. */
 import { sql } from 'kysely';
+import { hostedAgentId } from '../../accounts/agent-config.ts';
 import type { Db } from '../../db/database.ts';
 
 /** What the hosted agent provider holds for this configuration; kept in config_data.hosted_agent. */
@@ -85,7 +86,6 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
     .executeTakeFirst();
   if (!row) return undefined;
   const configData = (row.config_data ?? {}) as Record<string, unknown>;
-  const legacyAgentId = typeof configData.eleven_agent_id === 'string' ? configData.eleven_agent_id : null;
   return {
     id: row.id,
     userId: row.user_id,
@@ -94,7 +94,7 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
     phoneNumber: row.twilio_phone_number,
     transferPhoneNumber: row.transfer_phone_number,
     voiceId: row.voice_id,
-    agentId: row.eleven_agent_id ?? legacyAgentId,
+    agentId: hostedAgentId(row.eleven_agent_id, configData),
     status: row.status,
     hosted: readHosted(configData),
   };

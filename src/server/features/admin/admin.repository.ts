@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DbOrTx } from '../../entitlements/minutes.ts';
+import { hostedAgentId } from '../../accounts/agent-config.ts';
 
 /** Reads and writes of the admin console. Kysely stays here; the service sees domain types. */
 
@@ -128,14 +129,12 @@ export async function findAgentConfig(db: DbOrTx, userId: string): Promise<Admin
     .select(sql<number>`count(*)::int`.as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const configData = (row.config_data ?? {}) as Record<string, unknown>;
-  const nestedAgentId = typeof configData.eleven_agent_id === 'string' ? configData.eleven_agent_id : null;
   return {
     companyName: row.company_name,
     contactEmail: row.contact_email,
     phoneNumber: row.twilio_phone_number,
     status: row.status,
-    elevenAgentId: row.eleven_agent_id ?? nestedAgentId,
+    elevenAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
     documentCount: Number(count.n),
   };
 }

@@ -1,6 +1,7 @@
 /** Agent configuration routes (SPEC section 7): POST /agent/configure, GET and DELETE /agent/config. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { hostedAgentId } from '../../accounts/agent-config.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { readMultipartForm } from '../knowledge/knowledge-upload.ts';
 import {
@@ -19,14 +20,13 @@ import {
 
 function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
   const { config, documents } = view;
-  const fromData = config.configData.eleven_agent_id;
   return {
     company_name: config.companyName,
     contact_email: config.contactEmail,
     twilio_phone_number: config.phoneNumber,
     transfer_phone_number: config.transferPhoneNumber,
     documents: documents.map((d) => ({ name: d.name, path: d.path, size_formatted: d.sizeFormatted })),
-    eleven_agent_id: config.elevenAgentId ?? (typeof fromData === 'string' ? fromData : null),
+    eleven_agent_id: hostedAgentId(config.elevenAgentId, config.configData),
     voice_id: config.voiceId,
     status: config.status,
     config_data: config.configData,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hostedAgentId, isAgentActivated } from '../../accounts/agent-config.ts';
 import type { TranscriptEntry } from '../../db/schema.ts';
 import type { KnowledgePassage } from '../../agent/retrieval/knowledge-index.ts';
 
@@ -93,10 +94,8 @@ function toAgent(row: AgentRow): AgentForCall {
     transferNumber: row.transfer_phone_number?.trim() || null,
     status: row.status,
     voiceId: row.voice_id,
-    activated: Boolean(row.voice_id || row.eleven_agent_id || row.config_data?.eleven_agent_id),
-    hostedAgentId:
-      row.eleven_agent_id ??
-      (typeof row.config_data?.eleven_agent_id === 'string' ? row.config_data.eleven_agent_id : null),
+    activated: isAgentActivated(row),
+    hostedAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
     knowledgeVersion: row.knowledge_version,
   };
 }
