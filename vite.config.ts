@@ -16,7 +16,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
+      // The API started by `npm run dev` listens on PORT (3000 by default).
+      '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, ws: true, changeOrigin: false },
     },
   },
 });
