@@ -246,26 +246,27 @@ export async function setProviderDocumentId(
     .execute();
 }
 
-/** Every passage of the user, in document then reading order. */
-export async function findPassages(db: Db, userId: string): Promise<StoredPassage[]> {
-  const rows = await db
-    .selectFrom('passages')
-    .innerJoin('documents', 'documents.id', 'passages.document_id')
-    .select([
-      'passages.id',
-      'passages.document_id',
-      'documents.name as document_name',
-      'passages.ord',
-      'passages.heading',
-      'passages.page',
-      'passages.text',
-    ])
-    .where('passages.user_id', '=', userId)
-    .orderBy('documents.created_at')
-    .orderBy('documents.name')
-    .orderBy('passages.ord')
-    .execute();
-  return rows.map((row) => ({
+/** A passage with its document's name (passages joined to documents). */
+const passageColumns = [
+  'passages.id',
+  'passages.document_id',
+  'documents.name as document_name',
+  'passages.ord',
+  'passages.heading',
+  'passages.page',
+  'passages.text',
+] as const;
+
+function toPassage(row: {
+  id: string;
+  document_id: string;
+  document_name: string;
+  ord: number;
+  heading: string | null;
+  page: number | null;
+  text: string;
+}): StoredPassage {
+  return {
     id: row.id,
     documentId: row.document_id,
     documentName: row.document_name,
@@ -273,7 +274,21 @@ export async function findPassages(db: Db, userId: string): Promise<StoredPassag
     heading: row.heading,
     page: row.page,
     text: row.text,
-  }));
+  };
+}
+
+/** Every passage of the user, in document then reading order. */
+export async function findPassages(db: Db, userId: string): Promise<StoredPassage[]> {
+  const rows = await db
+    .selectFrom('passages')
+    .innerJoin('documents', 'documents.id', 'passages.document_id')
+    .select(passageColumns)
+    .where('passages.user_id', '=', userId)
+    .orderBy('documents.created_at')
+    .orderBy('documents.name')
+    .orderBy('passages.ord')
+    .execute();
+  return rows.map(toPassage);
 }
 
 /** Full-text search over the user's passages (Postgres `websearch_to_tsquery`, GIN index), best first. */
@@ -287,29 +302,11 @@ export async function searchPassages(
   const rows = await db
     .selectFrom('passages')
     .innerJoin('documents', 'documents.id', 'passages.document_id')
-    .select([
-      'passages.id',
-      'passages.document_id',
-      'documents.name as document_name',
-      'passages.ord',
-      'passages.heading',
-      'passages.page',
-      'passages.text',
-      sql<number>`ts_rank(passages.tsv, ${tsquery})`.as('rank'),
-    ])
+    .select([...passageColumns, sql<number>`ts_rank(passages.tsv, ${tsquery})`.as('rank')])
     .where('passages.user_id', '=', userId)
     .where(sql<boolean>`passages.tsv @@ ${tsquery}`)
     .orderBy('rank', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    documentId: row.document_id,
-    documentName: row.document_name,
-    ord: row.ord,
-    heading: row.heading,
-    page: row.page,
-    text: row.text,
-    rank: Number(row.rank),
-  }));
+  return rows.map((row) => ({ ...toPassage(row), rank: Number(row.rank) }));
 }
