@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -6,8 +6,7 @@ import { api, errorMessage } from '../../../lib/api.ts';
 import { useAuth, type SessionResponse } from '../../../lib/auth.tsx';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { FieldHint, Label } from '../../../components/ui/label.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 
 type Mode = 'signin' | 'register';
@@ -27,7 +26,6 @@ export function AuthPage() {
   const { setUser } = useAuth();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const ids = { email: useId(), password: useId(), name: useId(), passwordHint: useId() };
   const registering = mode === 'register';
 
   // A failed Google sign-in comes back as /auth?error=<detail>: show it once and clean the address.
@@ -129,47 +127,37 @@ export function AuthPage() {
             aria-label={registering ? 'Create account' : 'Sign in'}
           >
             {registering ? (
-              <div className="space-y-1.5">
-                <Label htmlFor={ids.name}>Full name</Label>
-                <Input
-                  id={ids.name}
-                  name="name"
-                  autoComplete="name"
-                  required
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                  placeholder="Jane Cooper"
-                />
-              </div>
+              <TextField
+                label="Full name"
+                name="name"
+                autoComplete="name"
+                required
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                placeholder="Jane Cooper"
+              />
             ) : null}
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.email}>Email</Label>
-              <Input
-                id={ids.email}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                placeholder="you@company.com"
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.password}>Password</Label>
-              <Input
-                id={ids.password}
-                name="password"
-                type="password"
-                autoComplete={registering ? 'new-password' : 'current-password'}
-                required
-                minLength={registering ? 8 : undefined}
-                aria-describedby={registering ? ids.passwordHint : undefined}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              {registering ? <FieldHint id={ids.passwordHint}>At least 8 characters.</FieldHint> : null}
-            </div>
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder="you@company.com"
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete={registering ? 'new-password' : 'current-password'}
+              required
+              minLength={registering ? 8 : undefined}
+              hint={registering ? 'At least 8 characters.' : undefined}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <Button type="submit" size="lg" className="w-full" loading={busy}>
               {busy ? 'Processing...' : registering ? 'Create Account' : 'Sign In'}
             </Button>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FlaskConical } from 'lucide-react';
 import { toast } from 'sonner';
@@ -6,8 +6,7 @@ import { api, errorMessage } from '../../../lib/api.ts';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 
 /**
@@ -20,7 +19,6 @@ export function LocalGooglePage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const ids = { name: useId(), email: useId() };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,30 +59,24 @@ export function LocalGooglePage() {
             </p>
             {state ? (
               <form onSubmit={submit} className="mt-6 space-y-4">
-                <div className="space-y-1.5">
-                  <Label htmlFor={ids.name}>Name</Label>
-                  <Input
-                    id={ids.name}
-                    name="name"
-                    autoComplete="name"
-                    value={name}
-                    onChange={(event) => setName(event.target.value)}
-                    placeholder="Jane Cooper"
-                  />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={ids.email}>Email</Label>
-                  <Input
-                    id={ids.email}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    placeholder="you@gmail.com"
-                  />
-                </div>
+                <TextField
+                  label="Name"
+                  name="name"
+                  autoComplete="name"
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  placeholder="Jane Cooper"
+                />
+                <TextField
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  placeholder="you@gmail.com"
+                />
                 <Button type="submit" className="w-full" loading={busy}>
                   {busy ? 'Processing...' : 'Continue'}
                 </Button>
