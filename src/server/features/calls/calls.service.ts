@@ -52,6 +52,8 @@ export interface CallStart {
   providerCallId: string | null;
   from: string;
   to: string;
+  /** A signed-in owner's softphone may only call that owner's own agent. */
+  ownerId?: string;
 }
 
 export type Admission =
@@ -116,7 +118,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
 
   async function admit(start: CallStart): Promise<Admission> {
     const agent = await findAgentByNumber(deps.db, start.to);
-    if (!agent) {
+    if (!agent || (start.ownerId !== undefined && agent.userId !== start.ownerId)) {
       return {
         kind: 'unavailable',
         text: 'Sorry, the number you called is not in service. Goodbye.',

@@ -11,6 +11,11 @@ export interface CallStart {
   from: string;
   /** The agent's number. */
   to: string;
+  /**
+   * Set when the owner's own browser softphone places the call on a Twilio-configured server (no Twilio
+   * signature, a signed-in session instead): only that owner's agent may be called.
+   */
+  ownerId?: string;
 }
 
 /** One reply of the agent. `end` is set when the call ends after it: the ConversationRelay handoffData. */

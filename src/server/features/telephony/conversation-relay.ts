@@ -28,6 +28,8 @@ export interface RelayOptions {
   silenceMs?: number;
   timers?: Timers;
   log?: FastifyBaseLogger | undefined;
+  /** The signed-in owner whose browser softphone opened the socket: only their own agent may be called. */
+  ownerId?: string;
 }
 
 /** ConversationRelay's inbound messages (INTEGRATIONS.md section 2); unknown fields are ignored. */
@@ -127,6 +129,7 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
           providerCallId: message.callSid ?? message.sessionId ?? null,
           from: message.from ?? 'unknown',
           to: message.to,
+          ...(options.ownerId ? { ownerId: options.ownerId } : {}),
         });
         if (result.kind === 'unavailable') {
           speak({

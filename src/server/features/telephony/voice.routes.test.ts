@@ -180,6 +180,35 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
     ).toEqual(ledgerBefore);
     expect(ledgerBefore.reduce((n, r) => n + r.minutes, 0)).toBe(1);
   });
+
+  it("lets a signed-in owner's browser softphone call their own agent without a Twilio signature", async () => {
+    const owner = await seedActiveAgent(ctx());
+    const other = await seedActiveAgent(ctx());
+    const session = `session_token=${owner.client.cookie('session_token')}`;
+
+    // A cross-site page cannot borrow the owner's cookie: the Origin must be this site.
+    await expect(openRelay(ctx().app, { cookie: session, origin: 'https://evil.example' })).rejects.toThrow(
+      /403/,
+    );
+
+    const relay = await openRelay(ctx().app, { cookie: session, origin: BASE });
+    relay.setup(owner.number, '+15551239999', 'softphone-1');
+    expect((await relay.reply()).text).toMatch(/^Thanks for calling Acme Plumbing/);
+    relay.close();
+
+    // The owner's softphone may only ring the owner's own agent.
+    const foreign = await openRelay(ctx().app, { cookie: session, origin: BASE });
+    foreign.setup(other.number, '+15551239999', 'softphone-2');
+    const refused = await foreign.reply();
+    expect(refused.text).toMatch(/not in service/);
+    expect(refused.end).toMatchObject({ reason: 'unavailable' });
+    const otherCalls = await ctx()
+      .db.selectFrom('calls')
+      .select('id')
+      .where('user_id', '=', other.userId)
+      .execute();
+    expect(otherCalls).toHaveLength(0);
+  });
 });
 
 describe.each(databaseTargets())('silence on the line (%s)', (target) => {

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import twilio from 'twilio';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
+import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findCurrentUser } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
 import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
@@ -42,6 +44,8 @@ export function voiceRoutes(
 ): FastifyPluginAsyncZod {
   const { env } = deps;
   const viaTwilio = twilioConfigured(env);
+  /** Relay handshakes admitted by the owner's session instead of a Twilio signature. */
+  const softphoneOwners = new WeakMap<object, string>();
 
   return async (app) => {
     app.addHook('preValidation', async (request) => {
@@ -117,15 +121,23 @@ export function voiceRoutes(
       {
         websocket: true,
         preValidation: async (request) => {
-          if (viaTwilio && !verifyTwilioHandshake(env, request)) {
-            throw new AppError('forbidden', 'Invalid Twilio signature');
+          if (!viaTwilio || verifyTwilioHandshake(env, request)) return;
+          // The owner's browser softphone ("Test call") has no Twilio signature: it may call its own agent
+          // with a signed-in session from this site's own pages (the Origin check stops cross-site sockets).
+          const user = await findCurrentUser(deps, request);
+          if (user && request.headers.origin === new URL(publicBaseUrl(env)).origin) {
+            softphoneOwners.set(request, user.id);
+            return;
           }
+          throw new AppError('forbidden', 'Invalid Twilio signature');
         },
       },
       (socket, request) => {
+        const ownerId = softphoneOwners.get(request);
         handleRelaySession(socket as unknown as RelaySocket, {
           runtime,
-          provider: viaTwilio ? 'twilio' : 'local',
+          provider: viaTwilio && !ownerId ? 'twilio' : 'local',
+          ...(ownerId ? { ownerId } : {}),
           silenceMs: options.silenceMs,
           timers: options.timers,
           log: request.log,
