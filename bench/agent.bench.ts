@@ -11,7 +11,7 @@
  * A large-knowledge variant puts every entity's entries into one business (~12,000 passages) for latency.
  * Results are printed and saved to bench/results/agent-<date>.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -19,14 +19,11 @@ import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { createConversation, type AgentReply } from '#server/agent/turn-engine.ts';
-import { setWordVectors, wordVectorsFrom } from '#server/agent/retrieval/word-vectors.ts';
 import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
 import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
 
 const TRANSFER_NUMBER = '+15550100';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-// Experiment: general-English word vectors for the relevance features (packed by bench/lib/pack-embeddings.ts).
-if (process.env.BENCH_VECTORS) setWordVectors(wordVectorsFrom(readFileSync(process.env.BENCH_VECTORS)));
 
 interface Upload {
   name: string;

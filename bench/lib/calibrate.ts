@@ -10,7 +10,7 @@
  * entry (always negative). Logistic regression by Newton's method with a small L2 penalty, fitted on split A and
  * evaluated on split B, then the other way round, then on everything (the coefficients to ship).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
@@ -24,7 +24,6 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from '#server/agent/retrieval/relevance.ts';
-import { setWordVectors, wordVectorsFrom } from '#server/agent/retrieval/word-vectors.ts';
 import { faqText, loadEvalData, splitOf, type Business, type FaqEntry } from './dstc.ts';
 
 interface Example {
@@ -46,7 +45,7 @@ const FEATURES: readonly FeatureName[] = process.env.BENCH_FEATURES
 const L2 = Number(process.env.BENCH_L2 ?? 1);
 
 const NO_HIT: RelevanceFeatures = Object.fromEntries(
-  FEATURE_NAMES.map((k) => [k, k === 'unknownShare' || k.endsWith('Unknown') ? 1 : 0]),
+  FEATURE_NAMES.map((k) => [k, k === 'unknownShare' ? 1 : 0]),
 ) as unknown as RelevanceFeatures;
 
 async function ingest(b: Business, without: string | null): Promise<KnowledgePassage[]> {
@@ -199,7 +198,6 @@ function compareSubsets(examples: Example[], spec: string) {
 }
 
 async function main() {
-  if (process.env.BENCH_VECTORS) setWordVectors(wordVectorsFrom(readFileSync(process.env.BENCH_VECTORS)));
   const examples = await collectExamples();
   if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(examples));
   if (process.env.BENCH_SUBSETS) return compareSubsets(examples, process.env.BENCH_SUBSETS);

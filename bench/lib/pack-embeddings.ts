@@ -7,6 +7,9 @@
  * Layout (little endian): "AEMB" | u32 version=1 | u32 count | u32 dims | u32 wordBytes | words joined by "\n"
  * (utf8) | zero padding to 4 | count x dims int8. Words are in the source's frequency order (row = rank).
  * The JSON is streamed, never parsed whole (it is ~300 MB).
+ *
+ * Tool of the word-vector experiment (ADR 010, fourth pass; the features are in commit 7a9aedd, measured and
+ * reverted): the engine itself loads no vectors and the package is not a dependency.
  */
 import { createReadStream, writeFileSync } from 'node:fs';
 

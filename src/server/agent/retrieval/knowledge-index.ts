@@ -12,7 +12,6 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
-import { wordVectors, type WordVectors } from './word-vectors.ts';
 import { SYNONYMS, SYNONYM_WORDS, applyPhrases } from './synonyms.ts';
 import {
   adjacentCompounds,
@@ -88,10 +87,6 @@ interface DocEntry {
   titleTerms: string[];
   /** The written words of each title term, for letter-level alignment with the caller's words. */
   titleWords: Map<string, string[]>;
-  /** The surface words of each title term ("parking" for park), for meaning-level matching. */
-  titleSurface: Map<string, string[]>;
-  /** Unique content words (surface forms) of heading and body. */
-  surface: string[];
 }
 
 interface Postings {
@@ -160,19 +155,7 @@ class BM25Index implements KnowledgeIndex {
       const titleText = passage.heading ?? firstSentence(passage.text);
       const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
-      this.docs.push({
-        passage,
-        tf,
-        length,
-        titleTerms,
-        titleWords: titleWordsOf(titleText),
-        titleSurface: surfaceOf(titleText),
-        surface: [
-          ...new Set(
-            [...surfaceOf(passage.heading ?? '').values(), ...surfaceOf(passage.text).values()].flat(),
-          ),
-        ],
-      });
+      this.docs.push({ passage, tf, length, titleTerms, titleWords: titleWordsOf(titleText) });
       total += length;
       for (const [term, count] of tf) {
         let p = this.postings.get(term);
@@ -370,8 +353,7 @@ class BM25Index implements KnowledgeIndex {
     const letters = lettersOf(applyPhrases(normalizeText(question)));
     const strengthByTerm = termStrengths(terms);
     const candidates = touched.slice(0, CANDIDATES);
-    const sims = new Map<string, number>();
-    const base = new Map(candidates.map((d) => [d, this.features(terms, d, strengthByTerm, letters, sims)]));
+    const base = new Map(candidates.map((d) => [d, this.features(terms, d, strengthByTerm, letters)]));
     const top = candidates[0]!;
     const topScore = scores[top]!;
     // The margin is taken over the best passage that is not a near-duplicate of the best one: two entries on the
@@ -414,82 +396,35 @@ class BM25Index implements KnowledgeIndex {
     d: number,
     strengthByTerm: Map<string, number>,
     letters: string,
-    sims: Map<string, number>,
   ): RelevanceFeatures {
-    const vectors = wordVectors();
     let matched = 0;
     let known = 0;
     let unknown = 0;
-    let softUnknown = 0;
-    let topicUnknown = 0;
-    let semUnknown = 0;
-    let softTotal = 0;
-    let softMatched = 0;
     const doc = this.docs[d]!;
-    /** Best meaning-level similarity of a caller word to the passage's words, mapped to a match strength. */
-    const soft = (word: string, targets: readonly string[]): number => {
-      if (!vectors) return 0;
-      let best = 0;
-      for (const t of targets) {
-        const key = word < t ? `${word} ${t}` : `${t} ${word}`;
-        let s = sims.get(key);
-        if (s === undefined) {
-          s = softStrength(vectors.similarity(word, t));
-          sims.set(key, s);
-        }
-        if (s > best) best = s;
-      }
-      return best;
-    };
     for (const qt of terms) {
       if (qt.alternatives.length === 0) {
-        const w = qt.weight * unknownWordWeight(qt.word);
-        unknown += w;
-        const sim = soft(qt.word, doc.surface);
-        const topic = qt.weight * topicWeight(qt.word, vectors);
-        softUnknown += w * (1 - sim);
-        topicUnknown += topic;
-        semUnknown += topic * (1 - sim);
-        softTotal += topic;
-        softMatched += topic * sim;
+        unknown += qt.weight * unknownWordWeight(qt.word);
         continue;
       }
       known += qt.weight;
-      const m = this.matchStrength(qt, d);
-      matched += qt.weight * m;
-      softTotal += qt.weight;
-      softMatched += qt.weight * (m > 0 ? m : soft(qt.word, doc.surface));
+      matched += qt.weight * this.matchStrength(qt, d);
     }
     let titleMatched = 0;
     let titleAligned = 0;
-    let titleSoft = 0;
     let titleTotal = 0;
-    const callerWords = terms.filter((t) => t.factor === 1).map((t) => t.word);
     for (const term of doc.titleTerms) {
       const idf = this.idf(term);
       titleTotal += idf;
       const s = strengthByTerm.get(term) ?? 0;
       titleMatched += idf * s;
-      const aligned = Math.max(s, this.alignment(term, doc.titleWords.get(term) ?? [term], letters));
-      titleAligned += idf * aligned;
-      let meaning = 0;
-      if (aligned < 1 && vectors) {
-        for (const w of doc.titleSurface.get(term) ?? []) meaning = Math.max(meaning, soft(w, callerWords));
-      }
-      titleSoft += idf * Math.max(aligned, meaning);
+      titleAligned += idf * Math.max(s, this.alignment(term, doc.titleWords.get(term) ?? [term], letters));
     }
-    const share = (part: number, rest: number) => (part + rest > 0 ? part / (part + rest) : 1);
     return {
       queryCoverage: known > 0 ? matched / known : 0,
-      unknownShare: share(unknown, known),
+      unknownShare: known + unknown > 0 ? unknown / (known + unknown) : 1,
       headingCoverage: titleTotal > 0 ? titleMatched / titleTotal : 0,
       headingAlign: titleTotal > 0 ? titleAligned / titleTotal : 0,
       margin: 0,
-      softAlign: titleTotal > 0 ? titleSoft / titleTotal : 0,
-      softUnknown: share(softUnknown, known),
-      topicUnknown: share(topicUnknown, known),
-      semUnknown: share(semUnknown, known),
-      softCoverage: softTotal > 0 ? softMatched / softTotal : 0,
     };
   }
 
@@ -555,43 +490,6 @@ function titleWordsOf(title: string): Map<string, string[]> {
  */
 function unknownWordWeight(word: string): number {
   return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
-}
-
-/** Similarity from the word vectors -> match strength: none below SOFT_FLOOR, up to SOFT_MAX at SOFT_FULL. */
-const SOFT_FLOOR = Number(process.env.SOFT_FLOOR ?? 0.45);
-const SOFT_FULL = Number(process.env.SOFT_FULL ?? 0.8);
-const SOFT_MAX = Number(process.env.SOFT_MAX ?? 0.75);
-function softStrength(sim: number | null): number {
-  if (sim === null || sim <= SOFT_FLOOR) return 0;
-  return SOFT_MAX * Math.min(1, (sim - SOFT_FLOOR) / (SOFT_FULL - SOFT_FLOOR));
-}
-
-/**
- * How much an unseen caller word says the topic is missing, by its frequency in general English: everyday words
- * ("bring", "around", "work") are framing, specific words ("housekeeping") are topics; words outside the
- * vocabulary are mostly recogniser debris. Without vectors, the length-based damping.
- */
-const COMMON_RANK = Number(process.env.COMMON_RANK ?? 1000);
-const SPECIFIC_RANK = Number(process.env.SPECIFIC_RANK ?? 10000);
-const OOV_WEIGHT = Number(process.env.OOV_WEIGHT ?? 0.3);
-function topicWeight(word: string, vectors: WordVectors | null): number {
-  if (!vectors) return unknownWordWeight(word);
-  const rank = vectors.rank(word);
-  if (rank < 0) return OOV_WEIGHT;
-  const x = Math.log(Math.max(rank, COMMON_RANK) / COMMON_RANK) / Math.log(SPECIFIC_RANK / COMMON_RANK);
-  return Math.min(1, Math.max(0.1, x));
-}
-
-/** Title (or any text's) terms -> their surface words ("parking" for park), stop words left out. */
-function surfaceOf(text: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const t of tokenizeNormalized(applyPhrases(normalizeText(text)))) {
-    if (t.stop) continue;
-    const list = out.get(t.stem) ?? [];
-    if (!list.includes(t.word)) list.push(t.word);
-    out.set(t.stem, list);
-  }
-  return out;
 }
 
 function dedupe(terms: QueryTerm[]): QueryTerm[] {

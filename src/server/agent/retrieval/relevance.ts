@@ -26,11 +26,6 @@ export const FEATURE_NAMES = [
   'headingCoverage',
   'headingAlign',
   'margin',
-  'softAlign',
-  'softUnknown',
-  'topicUnknown',
-  'semUnknown',
-  'softCoverage',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -55,16 +50,6 @@ export interface RelevanceFeatures {
    * best one (headings sharing most words); 1 when there is no other candidate.
    */
   margin: number;
-  /** headingAlign with heading words also met by a caller word of similar meaning (word vectors). */
-  softAlign: number;
-  /** unknownShare, each unknown word discounted by its similarity to the passage's words (word vectors). */
-  softUnknown: number;
-  /** unknownShare with unknown words weighted by how specific they are in general English (word frequency). */
-  topicUnknown: number;
-  /** Both discounts of unknown words. */
-  semUnknown: number;
-  /** Share of the question's words (IDF, unknown ones by specificity) the passage matches, exactly or in meaning. */
-  softCoverage: number;
 }
 
 export interface RelevanceModel {
@@ -81,11 +66,6 @@ export const RELEVANCE_MODEL: RelevanceModel = {
     headingCoverage: 0,
     headingAlign: 2.87,
     margin: 0,
-    softAlign: 0,
-    softUnknown: 0,
-    topicUnknown: 0,
-    semUnknown: 0,
-    softCoverage: 0,
   },
 };
 
