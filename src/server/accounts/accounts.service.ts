@@ -58,6 +58,21 @@ export async function cancelProviderSubscription(deps: AppDeps, subscriptionId: 
   }
 }
 
+/** Stops the discount of a recurring charge at the payment provider; a failure is a 502 the admin can retry. */
+export async function removeProviderDiscount(deps: AppDeps, subscriptionId: string): Promise<void> {
+  try {
+    await deps.providers.payments.removeSubscriptionDiscount(subscriptionId);
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      throw new AppError(
+        'provider_unavailable',
+        'The payment provider could not remove the discount right now. Please try again.',
+      );
+    }
+    throw error;
+  }
+}
+
 /** Releasing is idempotent at both providers, so a retry after a later failure is safe. */
 async function releaseNumber(deps: AppDeps, agent: repo.AgentNumber): Promise<void> {
   try {

@@ -177,6 +177,9 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
             if (providerLog.failCancel) throw new ProviderError('stripe', 'down', true);
             providerLog.cancelled.push(id);
           },
+          async removeSubscriptionDiscount() {
+            // Local subscriptions carry their price in our table; nothing to do at the provider.
+          },
         },
       };
     },

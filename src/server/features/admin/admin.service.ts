@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { cancelProviderSubscription, deleteUserAccount } from '../../accounts/accounts.service.ts';
+import {
+  cancelProviderSubscription,
+  deleteUserAccount,
+  removeProviderDiscount,
+} from '../../accounts/accounts.service.ts';
 import { getUsage, grantExtraMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import { findOpenSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -169,9 +173,13 @@ export async function revokeDiscount(
   const current = await findOpenSubscription(deps.db, user.id);
   if (!current || current.discountPercent <= 0)
     throw new AppError('conflict', 'This user has no active discount');
-  if (input.action === 'cancel_immediately' && current.providerSubscriptionId) {
+  if (current.providerSubscriptionId) {
     // The provider first: if it fails (502) nothing changed here and the admin can retry.
-    await cancelProviderSubscription(deps, current.providerSubscriptionId);
+    if (input.action === 'cancel_immediately') {
+      await cancelProviderSubscription(deps, current.providerSubscriptionId);
+    } else {
+      await removeProviderDiscount(deps, current.providerSubscriptionId);
+    }
   }
   await deps.db.transaction().execute(async (trx) => {
     const subscription = await findOpenSubscription(trx, user.id, { lock: true });

@@ -36,6 +36,7 @@ class FakeStripe {
   sessions = new Map<string, FakeSession>();
   requests: { method: string; path: string; form: URLSearchParams }[] = [];
   canceled: string[] = [];
+  discountsRemoved: string[] = [];
   private counter = 0;
 
   constructor() {
@@ -50,6 +51,7 @@ class FakeStripe {
     this.sessions.clear();
     this.requests = [];
     this.canceled = [];
+    this.discountsRemoved = [];
   }
 
   complete(id: string) {
@@ -114,6 +116,11 @@ class FakeStripe {
         return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       }
       return send(200, session);
+    }
+    const discountMatch = /^\/v1\/subscriptions\/([^/]+)\/discount$/.exec(url.pathname);
+    if (req.method === 'DELETE' && discountMatch) {
+      this.discountsRemoved.push(discountMatch[1]!);
+      return send(200, { object: 'discount', deleted: true });
     }
     const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'DELETE' && subMatch) {
@@ -382,6 +389,30 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
       }),
     );
     expect((await usage(client)).subscription.plan).toBe('pro');
+  });
+
+  it("the admin's finish_period revoke removes the discount at Stripe too, so renewals charge full price", async () => {
+    const admin = await signInAdmin(ctx());
+    const code = (
+      await admin.post('/api/admin/coupons/generate?discount_percent=50&discount_type=forever')
+    ).json().code as string;
+    const { client, user } = await signUp(ctx().app);
+    const pro = await startCheckout(client, { plan: 'pro', coupon_code: code });
+    await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(pro.sessionId)));
+    expect((await usage(client)).subscription).toMatchObject({ plan: 'pro', amount: 149.5 });
+
+    const revoked = await postForm(admin, '/api/admin/revoke-discount', {
+      user_id: user.id,
+      action: 'finish_period',
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(fake.discountsRemoved).toEqual([`sub_${pro.sessionId.slice(3)}`]);
+    expect(fake.canceled).toEqual([]);
+    expect((await usage(client)).subscription).toMatchObject({
+      plan: 'pro',
+      amount: 299,
+      discount_percent: 0,
+    });
   });
 
   it('an expired session gives the coupon back', async () => {

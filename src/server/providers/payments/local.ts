@@ -151,6 +151,10 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     throw new WebhookSignatureError('The local payment provider sends no webhooks');
   }
 
+  async removeSubscriptionDiscount(): Promise<void> {
+    // Local renewals read the price from our subscriptions table, where the discount is removed.
+  }
+
   async cancelSubscription(): Promise<void> {
     // Nothing to stop: local renewals are driven by our own subscriptions table.
   }

@@ -86,6 +86,8 @@ export interface PaymentsProvider {
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent;
   /** Stops a recurring subscription at once (plan change, revocation). */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** Removes a coupon from a recurring subscription: the next renewal is charged at full price. */
+  removeSubscriptionDiscount(subscriptionId: string): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {

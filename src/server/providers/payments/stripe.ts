@@ -189,6 +189,16 @@ export class StripePaymentsProvider implements PaymentsProvider {
     }
   }
 
+  async removeSubscriptionDiscount(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.deleteDiscount(subscriptionId);
+    } catch (error) {
+      // No discount (or no subscription) left at Stripe: nothing to remove.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+      throw asProviderError(error);
+    }
+  }
+
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.stripe.subscriptions.cancel(subscriptionId);
