@@ -318,6 +318,22 @@ export async function findProviderCalls(
   return rows.map(toCall);
 }
 
+/** Which of these provider call ids are already stored (hosted calls: Sync Calls skips them). */
+export async function findStoredProviderCallIds(
+  db: Db,
+  provider: CallProvider,
+  providerCallIds: string[],
+): Promise<Set<string>> {
+  if (providerCallIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('calls')
+    .select('provider_call_id')
+    .where('provider', '=', provider)
+    .where('provider_call_id', 'in', providerCallIds)
+    .execute();
+  return new Set(rows.flatMap((r) => (r.provider_call_id ? [r.provider_call_id] : [])));
+}
+
 /** Newest first; `before` is the id of the last call of the previous page (keyset pagination). */
 export async function listCalls(
   db: Db,

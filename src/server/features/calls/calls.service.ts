@@ -24,6 +24,7 @@ import {
   findAgentByUser,
   findProviderCalls,
   findStaleOpenCalls,
+  findStoredProviderCallIds,
   finishCall,
 } from './calls.repository.ts';
 
@@ -266,16 +267,18 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
   /** Sync Calls with the local runtime: Twilio's final durations for recent calls (when Twilio carries them). */
   async function reconcileTwilioDurations(userId: string): Promise<number | null> {
     if (!readTwilioDuration) return null;
-    let updated = 0;
+    // Read every duration first: a Twilio failure part-way changes nothing.
+    const durations: { providerCallId: string; durationS: number }[] = [];
     for (const call of await findProviderCalls(deps.db, userId, 'twilio', 100)) {
       if (!call.providerCallId || call.endedAt === null) continue;
-      const duration = await readTwilioDuration(call.providerCallId);
-      if (
-        duration !== null &&
-        (await updateProviderDuration(deps.db, 'twilio', call.providerCallId, duration))
-      ) {
-        updated++;
+      const durationS = await readTwilioDuration(call.providerCallId);
+      if (durationS !== null && durationS !== call.durationS) {
+        durations.push({ providerCallId: call.providerCallId, durationS });
       }
+    }
+    let updated = 0;
+    for (const { providerCallId, durationS } of durations) {
+      if (await updateProviderDuration(deps.db, 'twilio', providerCallId, durationS)) updated++;
     }
     return updated;
   }
@@ -316,6 +319,8 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     recordHostedCall,
     history,
     reconcileTwilioDurations,
+    knownHostedCallIds: (provider: 'elevenlabs', providerCallIds: string[]) =>
+      findStoredProviderCallIds(deps.db, provider, providerCallIds),
     findAgentOfUser: (userId: string) => findAgentByUser(deps.db, userId),
     findAgentByHostedId: (hostedAgentId: string) => findAgentByElevenAgentId(deps.db, hostedAgentId),
     /** The ElevenLabs agent answering this user's calls; null when the product's own runtime answers. */

@@ -34,6 +34,8 @@ export interface HostedCallStore<A extends HostedAgent = HostedAgent> {
     summary: string | null;
     escalation: ParsedConversation['escalation'];
   }): Promise<{ id: string; created: boolean }>;
+  /** Which of these provider call ids are already stored. */
+  knownHostedCallIds(provider: 'elevenlabs', providerCallIds: string[]): Promise<Set<string>>;
   reconcileTwilioDurations(userId: string): Promise<number | null>;
 }
 
@@ -114,16 +116,23 @@ export function elevenlabsCallsRoutes<A extends HostedAgent>(
             apiKey: env.ELEVENLABS_API_KEY,
             baseUrl: env.ELEVENLABS_BASE_URL,
           });
-          let added = 0;
-          try {
-            for (const id of await reader.listConversationIds(hostedId)) {
-              const conversation = await reader.getConversation(id);
-              if ((await store1(agent, parseConversation(conversation, agent.transferNumber))).created)
-                added++;
-            }
-          } catch (error) {
+          // Read everything first: a provider failure part-way stores nothing. Conversations already stored (by
+          // the webhook or an earlier sync) are not read again.
+          const failed = (error: unknown): never => {
             request.log.warn({ err: error }, 'ElevenLabs sync failed');
             throw new AppError('provider_unavailable', 'Failed to sync conversations');
+          };
+          const ids = await reader.listFinishedConversationIds(hostedId).catch(failed);
+          const known = await store.knownHostedCallIds('elevenlabs', ids);
+          const parsed: ParsedConversation[] = [];
+          for (const id of ids.filter((i) => !known.has(i))) {
+            const conversation = await reader.getConversation(id).catch(failed);
+            parsed.push(parseConversation(conversation, agent.transferNumber));
+          }
+          let added = 0;
+          // Oldest first, like the calls happened.
+          for (const conversation of parsed.reverse()) {
+            if ((await store1(agent, conversation)).created) added++;
           }
           return {
             message:

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ElevenLabsClient, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { z } from 'zod';
 
 /**
@@ -130,41 +131,66 @@ export function parseConversation(
   };
 }
 
-/** Lists and reads an agent's conversations (GET /v1/convai/conversations), for Sync Calls. */
-export function createConversationReader(options: { apiKey: string; baseUrl?: string | undefined }) {
-  const base = (options.baseUrl ?? 'https://api.elevenlabs.io').replace(/\/$/, '');
-  const get = async (path: string): Promise<unknown> => {
-    const response = await fetch(`${base}${path}`, {
-      headers: { 'xi-api-key': options.apiKey, accept: 'application/json' },
-      signal: AbortSignal.timeout(20_000),
-    });
-    if (!response.ok) throw new Error(`ElevenLabs answered ${response.status}`);
-    return response.json();
-  };
-  const pageSchema = z.looseObject({
-    conversations: z.array(z.looseObject({ conversation_id: z.string(), status: z.string().nullish() })),
-    has_more: z.boolean().nullish(),
-    next_cursor: z.string().nullish(),
+/**
+ * Lists and reads an agent's conversations through the official SDK (`conversations.list` / `.get`), for Sync
+ * Calls. Only finished conversations (`done`: transcript and analysis complete) are returned; the SDK's camelCase
+ * objects are put back into the webhook's snake_case shape so both paths share `parseConversation`.
+ */
+export function createConversationReader(options: {
+  apiKey: string;
+  baseUrl?: string | undefined;
+  maxRetries?: number;
+}) {
+  const client = new ElevenLabsClient({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    maxRetries: options.maxRetries ?? 1,
+    timeoutInSeconds: 20,
   });
+  const conversations = client.conversationalAi.conversations;
   return {
-    async listConversationIds(agentId: string, max = 500): Promise<string[]> {
+    /** Ids of the agent's finished conversations, newest first (at most `max`). */
+    async listFinishedConversationIds(agentId: string, max = 500): Promise<string[]> {
       const ids: string[] = [];
-      let cursor: string | null | undefined;
+      let cursor: string | undefined;
       do {
-        const query = new URLSearchParams({
-          agent_id: agentId,
-          page_size: '100',
-          ...(cursor ? { cursor } : {}),
-        });
-        const page = pageSchema.parse(await get(`/v1/convai/conversations?${query}`));
-        for (const c of page.conversations)
-          if (c.status !== 'in-progress' && c.status !== 'initiated') ids.push(c.conversation_id);
-        cursor = page.has_more ? page.next_cursor : null;
+        const page = await conversations.list({ agentId, pageSize: 100, ...(cursor ? { cursor } : {}) });
+        for (const c of page.conversations) if (c.status === 'done') ids.push(c.conversationId);
+        cursor = page.hasMore ? page.nextCursor : undefined;
       } while (cursor && ids.length < max);
-      return ids;
+      return ids.slice(0, max);
     },
     async getConversation(id: string): Promise<ElevenLabsConversation> {
-      return conversationSchema.parse(await get(`/v1/convai/conversations/${encodeURIComponent(id)}`));
+      return conversationSchema.parse(toWireShape(await conversations.get(id)));
     },
+  };
+}
+
+/** The SDK's conversation (camelCase) in the wire/webhook shape (snake_case) that `conversationSchema` reads. */
+function toWireShape(c: ElevenLabs.GetConversationResponseModel): unknown {
+  const phoneCall = c.metadata.phoneCall as { externalNumber?: string; agentNumber?: string } | undefined;
+  return {
+    agent_id: c.agentId,
+    conversation_id: c.conversationId,
+    status: c.status,
+    transcript: c.transcript.map((t) => ({
+      role: t.role,
+      message: t.message ?? null,
+      time_in_call_secs: t.timeInCallSecs,
+      tool_calls: (t.toolCalls ?? []).map((tool) => ({
+        tool_name: tool.toolName,
+        params_as_json: tool.paramsAsJson,
+      })),
+    })),
+    metadata: {
+      start_time_unix_secs: c.metadata.startTimeUnixSecs,
+      call_duration_secs: c.metadata.callDurationSecs,
+      phone_call: phoneCall
+        ? { external_number: phoneCall.externalNumber ?? null, agent_number: phoneCall.agentNumber ?? null }
+        : null,
+    },
+    analysis: c.analysis
+      ? { call_successful: c.analysis.callSuccessful, transcript_summary: c.analysis.transcriptSummary }
+      : null,
   };
 }
