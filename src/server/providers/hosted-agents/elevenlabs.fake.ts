@@ -23,6 +23,8 @@ export interface FakeElevenLabs {
   agents: Map<string, any>;
   documents: Map<string, { name: string; size: number }>;
   phoneNumbers: Map<string, { phone_number: string; label: string; assigned_agent: string | null }>;
+  /** Conversations by id, in the wire shape of GET /v1/convai/conversations/{id} (snake_case, all required keys). */
+  conversations: Map<string, any>;
   /** `METHOD /path-prefix` -> status to answer with instead. */
   failures: Map<string, number>;
   find(method: string, pathPrefix: string): RecordedRequest[];
@@ -56,6 +58,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
     agents: new Map(),
     documents: new Map(),
     phoneNumbers: new Map(),
+    conversations: new Map(),
     failures: new Map(),
   };
   let baseUrl = '';
@@ -184,6 +187,38 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
           ? { assigned_agent: { agent_id: number.assigned_agent, agent_name: 'agent' } }
           : {}),
       });
+    }
+    if (method === 'GET' && path === '/v1/convai/conversations') {
+      // Newest first, `page_size` a page, the cursor is the next offset.
+      const agentId = url.searchParams.get('agent_id');
+      const size = Number(url.searchParams.get('page_size') ?? 30);
+      const offset = Number(url.searchParams.get('cursor') ?? 0);
+      const all = [...state.conversations.values()]
+        .filter((c) => !agentId || c.agent_id === agentId)
+        .sort((a, b) => b.metadata.start_time_unix_secs - a.metadata.start_time_unix_secs);
+      const page = all.slice(offset, offset + size);
+      const hasMore = offset + size < all.length;
+      return send(res, 200, {
+        conversations: page.map((c) => ({
+          agent_id: c.agent_id,
+          conversation_id: c.conversation_id,
+          start_time_unix_secs: c.metadata.start_time_unix_secs,
+          call_duration_secs: c.metadata.call_duration_secs,
+          message_count: c.transcript.length,
+          status: c.status,
+          call_successful: c.analysis?.call_successful ?? 'unknown',
+          ...(c.analysis?.transcript_summary ? { transcript_summary: c.analysis.transcript_summary } : {}),
+          direction: 'inbound',
+        })),
+        has_more: hasMore,
+        ...(hasMore ? { next_cursor: String(offset + size) } : {}),
+      });
+    }
+    if (method === 'GET' && path.startsWith('/v1/convai/conversations/')) {
+      const conversation = state.conversations.get(decodeURIComponent(path.split('/')[4]!));
+      return conversation
+        ? send(res, 200, conversation)
+        : send(res, 404, { detail: 'conversation not found' });
     }
     return send(res, 404, { detail: `no fake route for ${method} ${path}` });
   }

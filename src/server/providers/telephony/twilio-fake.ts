@@ -32,6 +32,10 @@ export interface FakeTwilio {
   takenElsewhere: Set<string>;
   /** When set, purchases wait until this many have arrived (to line up races), then all proceed. */
   holdPurchasesUntil: number;
+  /** Calls on the fake account by sid (GET …/Calls/{CA}.json): final status and duration in seconds. */
+  calls: Map<string, { status: string; duration: number | null }>;
+  /** Call sids whose fetch answers this status instead (one failing read among several). */
+  failingCalls: Map<string, number>;
   /** Status to answer every request with (e.g. 500), when set. */
   failWith: number | undefined;
   close(): Promise<void>;
@@ -54,6 +58,8 @@ export async function startFakeTwilio(
     owned: new Map<string, FakeIncomingNumber>(),
     available: [] as { phoneNumber: string; friendlyName: string }[],
     takenElsewhere: new Set<string>(),
+    calls: new Map<string, { status: string; duration: number | null }>(),
+    failingCalls: new Map<string, number>(),
     holdPurchasesUntil: 0,
     failWith: undefined as number | undefined,
   };
@@ -144,6 +150,20 @@ export async function startFakeTwilio(
         if (!state.owned.delete(match[1]!)) return error(404, 20404, 'The requested resource was not found');
         response.writeHead(204);
         return response.end();
+      }
+      const callMatch = path.match(new RegExp(`^${prefix}/Calls/(CA\\w+)\\.json$`));
+      if (request.method === 'GET' && callMatch) {
+        const failing = state.failingCalls.get(callMatch[1]!);
+        if (failing) return error(failing, 20500, 'Internal Server Error');
+        const call = state.calls.get(callMatch[1]!);
+        if (!call) return error(404, 20404, 'The requested resource was not found');
+        return send(200, {
+          sid: callMatch[1],
+          account_sid: accountSid,
+          status: call.status,
+          duration: call.duration === null ? null : String(call.duration),
+          direction: 'inbound',
+        });
       }
       return error(404, 20404, `no fake for ${request.method} ${path}`);
     })();
