@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EXTRA_MINUTE_PRICE } from '../../../../shared/plans.ts';
 import type { Subscription } from '../api/billing-api.ts';
 import { useSubscriptionStatus } from '../hooks/use-subscription-status.ts';
-import { UsageBar } from './usage-bar.tsx';
+import { UsageBar, usagePercentage } from './usage-bar.tsx';
 
 const number = new Intl.NumberFormat('en-US');
 const money = (dollars: number) =>
@@ -66,7 +66,7 @@ function StatusBadge({ status }: { status: string }) {
 
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { usage } = subscription;
-  const percentage = usage.percentage_used;
+  const percentage = usagePercentage(usage);
   const limitReached =
     usage.minutes_limit > 0 ? usage.minutes_used >= usage.minutes_limit : usage.minutes_used > 0;
   const trial = subscription.plan === 'trial';
@@ -98,7 +98,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         <div className="flex items-baseline justify-between text-sm">
           <span className="font-medium text-ink-700">Minutes used</span>
           <span className="text-ink-500" data-testid="usage-percentage">
-            {Math.round(percentage)}%
+            {Math.floor(percentage)}%
           </span>
         </div>
         <UsageBar percentage={percentage} />

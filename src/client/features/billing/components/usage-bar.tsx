@@ -1,5 +1,18 @@
 import { Progress } from '../../../components/ui/progress.tsx';
 
+/**
+ * The exact share of the minutes used, in percent. The server's `percentage_used` is rounded to one decimal
+ * (2,500 minutes: 1,251 used is 50.04% but reads 50.0), so the SPEC thresholds are applied to the minutes.
+ */
+export function usagePercentage(usage: {
+  minutes_used: number;
+  minutes_limit: number;
+  percentage_used: number;
+}): number {
+  if (usage.minutes_limit > 0) return (usage.minutes_used / usage.minutes_limit) * 100;
+  return usage.percentage_used;
+}
+
 /** SPEC 9: green up to 50% used, yellow above 50%, red above 80%. */
 export function usageTone(percentage: number): 'green' | 'yellow' | 'red' {
   if (percentage > 80) return 'red';
