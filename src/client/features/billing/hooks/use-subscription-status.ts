@@ -31,7 +31,10 @@ export function useHasActiveSubscription(): boolean {
   return Boolean(data?.has_subscription && data.subscription);
 }
 
-/** GET /subscription/trial-eligible; assumed true on failure and for visitors (SPEC 7). */
+/**
+ * GET /subscription/trial-eligible; assumed true on failure and for visitors (SPEC 7). While the answer is
+ * on its way the trial stays hidden, so a signed-in user who is not eligible never sees it (SPEC 2).
+ */
 export function useTrialEligible(): boolean {
   const { user } = useAuth();
   const query = useQuery({
@@ -41,5 +44,5 @@ export function useTrialEligible(): boolean {
     retry: false,
   });
   if (!user || query.isError) return true;
-  return query.data?.eligible ?? true;
+  return query.data?.eligible ?? false;
 }
