@@ -238,6 +238,16 @@ export interface EmailsTable {
   created_at: CreatedAt;
 }
 
+export interface PendingNumberReleasesTable {
+  phone_number: string;
+  provider_id: string | null;
+  reason: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +266,7 @@ export interface Database {
   passages: PassagesTable;
   calls: CallsTable;
   emails: EmailsTable;
+  pending_number_releases: PendingNumberReleasesTable;
   local_phone_numbers: LocalPhoneNumbersTable;
 }
 

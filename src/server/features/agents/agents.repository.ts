@@ -166,3 +166,65 @@ export function isOwnerConflict(error: unknown): boolean {
   const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')} ${String(e.detail ?? '')}`;
   return text.includes('user_id');
 }
+
+// ---------------------------------------------------------------- numbers whose release is retried
+
+export interface PendingRelease {
+  phoneNumber: string;
+  providerId: string | null;
+  attempts: number;
+}
+
+/** Remembers a number the provider did not release (once per number). */
+export async function queueNumberRelease(
+  db: Db,
+  release: { phoneNumber: string; providerId: string | null; reason: string; error: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('pending_number_releases')
+    .values({
+      phone_number: release.phoneNumber,
+      provider_id: release.providerId,
+      reason: release.reason,
+      last_error: release.error,
+      next_attempt_at: release.now,
+    })
+    .onConflict((oc) => oc.column('phone_number').doUpdateSet({ last_error: release.error }))
+    .execute();
+}
+
+/** Leases due releases to this instance (a conditional update, so two instances never retry the same one). */
+export async function claimDueNumberReleases(db: Db, now: Date, leaseMs: number, limit: number) {
+  const due = await db
+    .selectFrom('pending_number_releases')
+    .select('phone_number')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  const claimed: PendingRelease[] = [];
+  for (const { phone_number } of due) {
+    const row = await db
+      .updateTable('pending_number_releases')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + leaseMs) }))
+      .where('phone_number', '=', phone_number)
+      .where('next_attempt_at', '<=', now)
+      .returning(['phone_number', 'provider_id', 'attempts'])
+      .executeTakeFirst();
+    if (row)
+      claimed.push({ phoneNumber: row.phone_number, providerId: row.provider_id, attempts: row.attempts });
+  }
+  return claimed;
+}
+
+export async function finishNumberRelease(db: Db, phoneNumber: string): Promise<void> {
+  await db.deleteFrom('pending_number_releases').where('phone_number', '=', phoneNumber).execute();
+}
+
+export async function postponeNumberRelease(db: Db, phoneNumber: string, error: string, retryAt: Date) {
+  await db
+    .updateTable('pending_number_releases')
+    .set({ last_error: error, next_attempt_at: retryAt })
+    .where('phone_number', '=', phoneNumber)
+    .execute();
+}

@@ -140,6 +140,37 @@ describe.each(databaseTargets())('agent configuration, local phone network (%s)'
     expect(available).not.toContain('+15550100111');
   });
 
+  it('retries releasing the old number when the provider failed, until it is released', async () => {
+    const c = ctx();
+    const { client } = await subscribedOwner(c);
+    expect((await configure(client, { twilio_phone_number: '+15550100120' })).statusCode).toBe(200);
+
+    const telephony = c.deps.providers.telephony;
+    const release = telephony.releaseNumber.bind(telephony);
+    let outage = true;
+    telephony.releaseNumber = async (number) => {
+      if (outage) throw new Error('provider unavailable');
+      return release(number);
+    };
+    const moved = await configure(client, { twilio_phone_number: '+15550100121' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The owner moved on; the old number is still rented and waits to be released.
+    expect(await availableNumbers(client)).not.toContain('+15550100120');
+    const queued = await c.db.selectFrom('pending_number_releases').selectAll().execute();
+    expect(queued.map((r) => r.phone_number)).toEqual(['+15550100120']);
+
+    const { retryNumberReleases } = await import('./agents.service.ts');
+    const silent = c.app.log;
+    expect(await retryNumberReleases(c.deps, silent)).toBe(0); // still down: backs off
+    c.clock.advance(60_000);
+    outage = false;
+    expect(await retryNumberReleases(c.deps, silent)).toBe(0); // not due yet
+    c.clock.advance(10 * 60_000);
+    expect(await retryNumberReleases(c.deps, silent)).toBe(1);
+    expect(await availableNumbers(client)).toContain('+15550100120');
+    expect(await c.db.selectFrom('pending_number_releases').selectAll().execute()).toEqual([]);
+  });
+
   it.each([
     [{ company_name: '' }, 'Company name is required'],
     [{ contact_email: 'not-an-email' }, 'Please enter a valid contact email'],

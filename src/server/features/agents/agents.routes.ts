@@ -12,6 +12,7 @@ import {
 } from './agents.schemas.ts';
 import {
   configureAgent,
+  retryNumberReleases,
   deleteAgentConfiguration,
   findAgentConfigView,
   type AgentConfigHooks,
@@ -38,6 +39,23 @@ function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
 export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
+
+    // Numbers the provider failed to release are retried every 5 minutes (ADR 005).
+    let retryTimer: NodeJS.Timeout | null = null;
+    if (deps.env.NODE_ENV !== 'test') {
+      app.addHook('onReady', async () => {
+        const retry = () =>
+          void retryNumberReleases(deps, app.log).catch((error: unknown) =>
+            app.log.error({ err: error }, 'retrying number releases failed'),
+          );
+        retry();
+        retryTimer = setInterval(retry, 5 * 60_000);
+        retryTimer.unref();
+      });
+      app.addHook('onClose', async () => {
+        if (retryTimer) clearInterval(retryTimer);
+      });
+    }
 
     app.get(
       '/agent/config',

@@ -107,9 +107,45 @@ async function releaseQuietly(
   try {
     await deps.providers.telephony.releaseNumber(number);
   } catch (error) {
-    // The number stays rented at the provider; an operator can release it there.
+    // The number stays rented at the provider for now: queue it, retryNumberReleases() tries again.
     log.error({ err: error, providerId: number.providerId, why }, 'could not release a phone number');
+    await repo.queueNumberRelease(deps.db, {
+      phoneNumber: number.phoneNumber,
+      providerId: number.providerId,
+      reason: why,
+      error: (error as Error).message,
+      now: deps.clock.now(),
+    });
   }
+}
+
+const RELEASE_RETRY_BASE_MS = 5 * 60_000;
+const RELEASE_RETRY_MAX_MS = 6 * 60 * 60_000;
+
+/**
+ * Retries numbers whose release failed earlier (backing off up to 6 hours between attempts), so nobody keeps
+ * paying for a number no agent uses. Safe on several instances: each release is leased to one of them.
+ */
+export async function retryNumberReleases(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
+  const now = deps.clock.now();
+  let released = 0;
+  for (const pending of await repo.claimDueNumberReleases(deps.db, now, RELEASE_RETRY_BASE_MS, 20)) {
+    try {
+      await deps.providers.telephony.releaseNumber(pending);
+      await repo.finishNumberRelease(deps.db, pending.phoneNumber);
+      released += 1;
+    } catch (error) {
+      const wait = Math.min(RELEASE_RETRY_MAX_MS, RELEASE_RETRY_BASE_MS * 2 ** (pending.attempts - 1));
+      log.warn({ err: error, providerId: pending.providerId }, 'releasing a phone number failed again');
+      await repo.postponeNumberRelease(
+        deps.db,
+        pending.phoneNumber,
+        (error as Error).message,
+        new Date(now.getTime() + wait),
+      );
+    }
+  }
+  return released;
 }
 
 /** POST /agent/configure: first configuration or update (details, number, more documents). */
