@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { AdminUserDetails, DiscountHistoryEntry, MinuteGift, RevokeAction } from '../api/admin-api.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import {
   discountTypeLabel,
   formatDateTime,

@@ -75,7 +75,6 @@ export function ConfigurePage() {
               {config ? (
                 <DeleteConfigDialog
                   phoneNumber={config.twilio_phone_number}
-                  deleting={remove.isPending}
                   onConfirm={() => remove.mutateAsync().catch(() => undefined)}
                 />
               ) : null}

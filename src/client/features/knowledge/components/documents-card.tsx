@@ -1,28 +1,18 @@
 import { useState } from 'react';
 import { FileText, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import type { KnowledgeDocument } from '../api/knowledge-api.ts';
 
 export interface DocumentsCardProps {
   documents: KnowledgeDocument[];
-  deleting: boolean;
   /** Resolves when the deletion finished (successfully or not); the dialog then closes. */
   onDelete: (document: KnowledgeDocument) => Promise<unknown>;
 }
 
-export function DocumentsCard({ documents, deleting, onDelete }: DocumentsCardProps) {
+export function DocumentsCard({ documents, onDelete }: DocumentsCardProps) {
   const [pending, setPending] = useState<KnowledgeDocument | null>(null);
   return (
     <Card>
@@ -63,30 +53,19 @@ export function DocumentsCard({ documents, deleting, onDelete }: DocumentsCardPr
           </ul>
         )}
       </CardContent>
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !deleting && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Document?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending ? `"${pending.name}" will be removed from your knowledge base. ` : null}
-              Your agent will no longer be able to use this document to answer calls.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={deleting}
-              onClick={(event) => {
-                event.preventDefault();
-                if (pending) void onDelete(pending).finally(() => setPending(null));
-              }}
-            >
-              {deleting ? 'Deleting...' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Delete Document?"
+        description={
+          <p>
+            {pending ? `"${pending.name}" will be removed from your knowledge base. ` : null}
+            Your agent will no longer be able to use this document to answer calls.
+          </p>
+        }
+        confirmLabel="Delete"
+        onConfirm={() => (pending ? onDelete(pending) : Promise.resolve())}
+      />
     </Card>
   );
 }

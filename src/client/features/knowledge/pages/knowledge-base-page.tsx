@@ -80,7 +80,6 @@ export function KnowledgeBasePage() {
         />
         <DocumentsCard
           documents={documents.data ?? []}
-          deleting={remove.isPending}
           onDelete={(document) => remove.mutateAsync(document).catch(() => undefined)}
         />
         <Card className="border-brand-100 bg-brand-50/50 shadow-none">

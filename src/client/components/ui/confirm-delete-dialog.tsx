@@ -9,32 +9,42 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+} from './alert-dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {
-  trigger: ReactNode;
+  /** The button that opens the dialog; omit it to control the dialog with `open` / `onOpenChange`. */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
-  busyLabel: string;
+  busyLabel?: string;
   /** Resolves when the request finished (successfully or not); the dialog then closes. */
   onConfirm: () => Promise<unknown>;
 }
 
-/** The delete-phone-number and delete-user confirmations: stays open while the request runs. */
+/** Every "Delete …?" confirmation: stays open, with its buttons disabled, while the request runs. */
 export function ConfirmDeleteDialog({
   trigger,
+  open: controlledOpen,
+  onOpenChange,
   title,
   description,
   confirmLabel,
-  busyLabel,
+  busyLabel = 'Deleting...',
   onConfirm,
 }: ConfirmDeleteDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
