@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Mail, TicketPercent, Users } from 'lucide-react';
+import { Mail, TicketPercent, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 /** Links between the admin pages and back to the dashboard. */
 export function AdminNav({ current }: { current: 'users' | 'coupons' | 'outbox' }) {
@@ -30,12 +31,7 @@ export function AdminNav({ current }: { current: 'users' | 'coupons' | 'outbox' 
           </Link>
         </Button>
       ) : null}
-      <Button asChild variant="outline" size="sm">
-        <Link to="/dashboard">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Dashboard
-        </Link>
-      </Button>
+      <BackToDashboardButton size="sm" />
     </>
   );
 }

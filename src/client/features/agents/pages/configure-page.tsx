@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -19,6 +17,7 @@ import {
   useAgentConfig,
   useAvailableNumbers,
 } from '../hooks/use-agent-config.ts';
+import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 /** /configure (SPEC 2): company details, phone number, transfer number and documents. */
 export function ConfigurePage() {
@@ -78,12 +77,7 @@ export function ConfigurePage() {
                   onConfirm={() => remove.mutateAsync().catch(() => undefined)}
                 />
               ) : null}
-              <Button asChild variant="outline">
-                <Link to="/dashboard">
-                  <ArrowLeft aria-hidden="true" className="size-4" />
-                  Back to Dashboard
-                </Link>
-              </Button>
+              <BackToDashboardButton />
             </>
           }
         />

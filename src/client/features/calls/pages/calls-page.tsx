@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ArrowLeft, PhoneIncoming, RefreshCw } from 'lucide-react';
+import { PhoneIncoming, RefreshCw } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -7,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CallCard } from '../components/call-card.tsx';
 import { useCallHistory, useSyncCalls } from '../hooks/use-call-history.ts';
+import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 /** /calls (SPEC 2): the call history with transcripts, summaries, outcomes and the documents answers came from. */
 export function CallsPage() {
@@ -23,12 +23,7 @@ export function CallsPage() {
           description="Transcripts and summaries of the calls your agent answered."
           actions={
             <>
-              <Button asChild variant="outline">
-                <Link to="/dashboard">
-                  <ArrowLeft aria-hidden="true" className="size-4" />
-                  Back to Dashboard
-                </Link>
-              </Button>
+              <BackToDashboardButton />
               <Button onClick={() => sync.mutate()} disabled={sync.isPending}>
                 <RefreshCw aria-hidden="true" className={sync.isPending ? 'size-4 animate-spin' : 'size-4'} />
                 {sync.isPending ? 'Syncing...' : 'Sync Calls'}

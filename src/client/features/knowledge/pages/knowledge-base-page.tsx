@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -13,6 +12,7 @@ import { knowledgeApi, type KnowledgeDocument } from '../api/knowledge-api.ts';
 import { DocumentsCard } from '../components/documents-card.tsx';
 import { UploadCard } from '../components/upload-card.tsx';
 import { useKnowledgeBase } from '../hooks/use-knowledge-base.ts';
+import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 /** /knowledge-base (SPEC 2): the documents the agent answers from. */
 export function KnowledgeBasePage() {
@@ -60,14 +60,7 @@ export function KnowledgeBasePage() {
         <PageHeader
           title="Knowledge Base"
           description="The documents your AI agent uses to answer calls."
-          actions={
-            <Button asChild variant="outline">
-              <Link to="/dashboard">
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                Back to Dashboard
-              </Link>
-            </Button>
-          }
+          actions={<BackToDashboardButton />}
         />
         <UploadCard
           uploading={upload.isPending}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, Delete, Mic, MicOff, Phone, PhoneOff, Send, Volume2, VolumeX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Delete, Mic, MicOff, Phone, PhoneOff, Send, Volume2, VolumeX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { ConversationPanel } from '../components/conversation-panel.tsx';
 import { DialPad } from '../components/dial-pad.tsx';
 import { useSoftphone } from '../hooks/use-softphone.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
+import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 function useElapsed(startedAt: number | null, running: boolean): string {
   const [now, setNow] = useState(() => Date.now());
@@ -61,14 +62,7 @@ export function PhonePage() {
         <PageHeader
           title="Test Phone"
           description="Call your agent from the browser. Test calls are real calls: recorded, metered and alerted."
-          actions={
-            <Button asChild variant="outline">
-              <Link to="/dashboard">
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                Back to Dashboard
-              </Link>
-            </Button>
-          }
+          actions={<BackToDashboardButton />}
         />
         <div className="grid gap-6 lg:grid-cols-[360px_1fr]">
           <Card>
