@@ -72,12 +72,23 @@ export interface KnowledgeIndex {
 const K1 = 1.2;
 const B = 0.75;
 const HEADING_WEIGHT = 2;
-const SYNONYM_MATCH = 0.75;
 const FUZZY_MATCH = [1, 0.75, 0.55] as const; // by edit distance
 const PHONETIC_MATCH = 0.6;
 const CONTEXT_WEIGHT = 0.5;
 const CANDIDATES = 12;
 const NEAR_DUPLICATE = 0.5;
+/**
+ * Words that frame an FAQ question rather than name its topic ("Does X *offer* parking?", "Are dogs *allowed*?",
+ * "What payment *options* are *accepted*?"): general English of questions to a business, so a caller who asks
+ * "can I bring my dog" has asked about most of "Are dogs allowed?". They count this much of their IDF when
+ * judging how much of a heading the caller asked about.
+ */
+const FRAMING_WEIGHT = 0.25;
+const FRAMING_TERMS: ReadonlySet<string> = new Set(
+  'offer offers offered provide provides provided available availability allow allows allowed permit permits permitted accept accepts accepted option options service services type types'
+    .split(' ')
+    .map(termOf),
+);
 
 interface DocEntry {
   passage: KnowledgePassage;
@@ -303,8 +314,8 @@ class BM25Index implements KnowledgeIndex {
     const alternatives: { term: string; strength: number }[] = [];
     const known = this.has(token.stem);
     if (known) alternatives.push({ term: token.stem, strength: 1 });
-    for (const syn of SYNONYMS.get(token.stem) ?? []) {
-      if (this.has(syn)) alternatives.push({ term: syn, strength: SYNONYM_MATCH });
+    for (const related of SYNONYMS.get(token.stem) ?? []) {
+      if (this.has(related.term)) alternatives.push({ term: related.term, strength: related.strength });
     }
     if (!known && !/^\d/.test(token.word)) {
       for (const c of this.corrections(token.word)) {
@@ -413,7 +424,7 @@ class BM25Index implements KnowledgeIndex {
     let titleAligned = 0;
     let titleTotal = 0;
     for (const term of doc.titleTerms) {
-      const idf = this.idf(term);
+      const idf = this.idf(term) * (FRAMING_TERMS.has(term) ? FRAMING_WEIGHT : 1);
       titleTotal += idf;
       const s = strengthByTerm.get(term) ?? 0;
       titleMatched += idf * s;
@@ -433,9 +444,9 @@ class BM25Index implements KnowledgeIndex {
     let best = 0;
     for (const w of words) best = Math.max(best, alignStrength(w, letters));
     if (best >= 1) return best;
-    for (const w of SYNONYM_WORDS.get(term) ?? []) {
-      best = Math.max(best, SYNONYM_MATCH * alignStrength(w, letters));
-      if (best >= SYNONYM_MATCH) break;
+    for (const related of SYNONYM_WORDS.get(term) ?? []) {
+      if (related.strength <= best) continue;
+      best = Math.max(best, related.strength * alignStrength(related.word, letters));
     }
     return best;
   }

@@ -59,12 +59,12 @@ export interface RelevanceModel {
 
 /** Fitted coefficients (see the module comment). */
 export const RELEVANCE_MODEL: RelevanceModel = {
-  intercept: -0.62,
+  intercept: -0.77,
   weights: {
     queryCoverage: 0,
-    unknownShare: -2.06,
+    unknownShare: -2.08,
     headingCoverage: 0,
-    headingAlign: 2.87,
+    headingAlign: 3.28,
     margin: 0,
   },
 };

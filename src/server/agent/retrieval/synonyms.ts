@@ -1,31 +1,34 @@
 /**
  * A small general thesaurus of how callers and documents name the same thing ("kids" / "children",
  * "pets" / "dogs", "how much" / "price"). It is written from everyday customer-service English for any small
- * business (shops, clinics, salons, trades, hospitality), not fitted to a data set: a group joins words a caller
- * could use for the concept a document answers. Matches through a synonym count less than the word itself.
+ * business (shops, clinics, salons, trades, hospitality), not fitted to a data set.
+ *
+ * Two relations, as in a lexical database such as WordNet:
+ *   - SAME: words a caller could use for the concept a document names (synonyms and inflections);
+ *   - KINDS: a general word and the specific words that are kinds of it ("pet": dog, cat). A passage about the
+ *     general thing answers a question about a kind of it fairly well ("What payment methods do you accept?"
+ *     covers "credit cards"), a passage about one kind answers a question about the general thing less well
+ *     ("Are dogs allowed?" for "pets"), and two kinds of one thing are different things: "Do you accept Apple
+ *     Pay?" does not answer "credit cards", "vegan" options are not "vegetarian" ones, dogs are not cats.
+ * Matches through the thesaurus count less than the word itself (see MATCH).
  */
 import { termOf } from './text.ts';
 
-const GROUPS: string[] = [
+const SAME: string[] = [
   // people and access
-  'child children kid kids toddler toddlers infant infants baby babies family families youngster',
-  'pet pets dog dogs cat cats animal animals puppy',
+  'child children kid kids youngster youngsters family families',
   'wheelchair wheelchairs accessible accessibility disabled disability disabilities handicap handicapped mobility ramp',
   'elevator elevators lift lifts stairs',
   'staff employee employees team personnel worker workers',
-  'language languages multilingual bilingual speak speaks spoken',
   'senior seniors elderly',
   'student students',
   'military veteran veterans',
   'group groups party parties',
   // getting there
-  'parking park parked garage valet',
   'bike bikes bicycle bicycles cycling',
   'address located location directions',
-  'shuttle transportation transport',
   // money
   'price prices cost costs fee fees charge charges charged rate rates expensive cheap afford pricing',
-  'pay paying payment payments card cards credit debit cash mastercard visa amex',
   'discount discounts deal deals coupon coupons promotion',
   'refund refunds cancel cancellation cancellations cancelled',
   'tip tips tipping gratuity',
@@ -35,7 +38,6 @@ const GROUPS: string[] = [
   'return returns exchange exchanges',
   // time
   'hour hours open opening close closing closed schedule',
-  'weekend weekends saturday sunday',
   'reservation reservations reserve book booking bookings appointment appointments',
   'wait waiting queue line',
   'arrive arrival early late',
@@ -45,16 +47,13 @@ const GROUPS: string[] = [
   'wifi internet wireless',
   'tv television tvs',
   'smoke smoking smoker cigarette cigarettes vape vaping',
-  'alcohol alcoholic beer wine wines liquor cocktail cocktails drink drinks bar',
-  'vegetarian vegan veggie plant',
   'gluten celiac',
   'allergy allergies allergic',
-  'breakfast brunch',
   'gym fitness workout exercise',
   'pool swimming swim',
   'noise noisy loud quiet',
   'ambiance ambience atmosphere vibe decor',
-  'outdoor outdoors outside patio terrace',
+  'outdoor outdoors outside',
   'kitchen kitchenette cook cooking',
   'luggage baggage bag bags suitcase suitcases',
   'housekeeping cleaning maid',
@@ -75,6 +74,84 @@ const GROUPS: string[] = [
   'email mail',
 ];
 
+/** "general words | kinds of it": each kind is narrower than every general word, and unrelated to the others. */
+const KINDS: string[] = [
+  'child children kid kids | toddler toddlers infant infants baby babies',
+  'pet pets animal animals | dog dogs puppy puppies cat cats kitten kittens',
+  'language languages multilingual bilingual speak speaks spoken | english spanish french german italian chinese mandarin cantonese japanese korean vietnamese russian arabic portuguese hindi tagalog',
+  'parking park parked | garage garages valet',
+  'transportation transport | shuttle shuttles taxi taxis cab cabs',
+  'pay paying payment payments | card cards credit debit cash mastercard visa amex',
+  'card cards | credit debit mastercard visa amex',
+  'weekend weekends | saturday saturdays sunday sundays',
+  'drink drinks beverage beverages | alcohol alcoholic beer beers wine wines liquor cocktail cocktails',
+  'alcohol alcoholic liquor | beer beers wine wines cocktail cocktails bar bars',
+  'vegetarian vegetarians veggie | vegan vegans',
+  'meal meals food | breakfast brunch lunch dinner',
+  'outdoor outdoors outside | patio patios terrace terraces',
+];
+
+/** Strength of a match through the thesaurus, by how the caller's word relates to the document's. */
+export const MATCH = {
+  same: 0.75,
+  /** The document names the general thing, the caller a kind of it. */
+  broader: 0.6,
+  /** The document names a kind of what the caller asked about. */
+  narrower: 0.45,
+} as const;
+
+export interface Related {
+  /** The related word's index term (stem). */
+  term: string;
+  /** The related word as written, cut to the part its stem keeps ("parking" -> park), for letter alignment. */
+  word: string;
+  strength: number;
+}
+
+/** caller term -> document terms that count for it. */
+export const SYNONYMS: ReadonlyMap<string, readonly Related[]> = buildRelations('caller');
+
+/** document term -> caller words that count for it, for letter-level alignment of headings. */
+export const SYNONYM_WORDS: ReadonlyMap<string, readonly Related[]> = buildRelations('document');
+
+function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
+  const map = new Map<string, Map<string, Related>>();
+  const link = (a: string, b: string, strength: number) => {
+    const [key, other] = from === 'caller' ? [a, b] : [b, a];
+    const keyTerm = termOf(key);
+    const related = { term: termOf(other), word: writtenPart(other), strength };
+    if (related.term === keyTerm) return;
+    const entries = map.get(keyTerm) ?? new Map<string, Related>();
+    const id = from === 'caller' ? related.term : related.word;
+    if (strength > (entries.get(id)?.strength ?? 0)) entries.set(id, related);
+    map.set(keyTerm, entries);
+  };
+  const words = (group: string) => group.split(/\s+/).filter((w) => w !== '');
+  for (const group of SAME) {
+    const ws = words(group);
+    for (const caller of ws) for (const doc of ws) link(caller, doc, MATCH.same);
+  }
+  for (const entry of KINDS) {
+    const [general, specific] = entry.split('|').map(words) as [string[], string[]];
+    for (const g of general) {
+      for (const k of specific) {
+        link(k, g, MATCH.broader);
+        link(g, k, MATCH.narrower);
+      }
+      for (const other of general) link(g, other, MATCH.same);
+    }
+  }
+  return new Map([...map].map(([k, v]) => [k, [...v.values()]]));
+}
+
+/** The part of a word its stem keeps ("parking" -> park, "delivery" -> deliver), or the word when short. */
+function writtenPart(word: string): string {
+  const t = termOf(word);
+  let i = 0;
+  while (i < word.length && i < t.length && word[i] === t[i]) i++;
+  return i >= 4 ? word.slice(0, i) : word;
+}
+
 /** Phrases callers use for a concept the documents name with one word. */
 export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, ' price '],
@@ -87,52 +164,6 @@ export const PHRASES: [RegExp, string][] = [
   [/\bcarry out\b/g, ' carryout '],
   [/\bmaster card\b/g, ' mastercard '],
 ];
-
-/** term -> related terms (stems), each with the weight of a match through it. */
-export const SYNONYMS: ReadonlyMap<string, readonly string[]> = buildSynonyms();
-
-function buildSynonyms(): Map<string, string[]> {
-  const map = new Map<string, Set<string>>();
-  for (const group of GROUPS) {
-    const terms = [
-      ...new Set(
-        group
-          .split(/\s+/)
-          .filter((w) => w !== '')
-          .map((w) => termOf(w)),
-      ),
-    ];
-    for (const t of terms) {
-      const set = map.get(t) ?? new Set<string>();
-      for (const other of terms) if (other !== t) set.add(other);
-      map.set(t, set);
-    }
-  }
-  return new Map([...map].map(([k, v]) => [k, [...v]]));
-}
-
-/** term -> the written words of its synonyms ("price" -> cost, fee, ...), for letter-level alignment. */
-export const SYNONYM_WORDS: ReadonlyMap<string, readonly string[]> = buildSynonymWords();
-
-function buildSynonymWords(): Map<string, string[]> {
-  const map = new Map<string, Set<string>>();
-  for (const group of GROUPS) {
-    const words = group.split(/\s+/).filter((w) => w !== '');
-    for (const w of words) {
-      const t = termOf(w);
-      const set = map.get(t) ?? new Set<string>();
-      for (const other of words) {
-        const ot = termOf(other);
-        if (ot === t) continue;
-        let i = 0;
-        while (i < other.length && i < ot.length && other[i] === ot[i]) i++;
-        set.add(i >= 4 ? other.slice(0, i) : other);
-      }
-      map.set(t, set);
-    }
-  }
-  return new Map([...map].map(([k, v]) => [k, [...v]]));
-}
 
 /** Rewrites multi-word phrases (see PHRASES) in normalised text. */
 export function applyPhrases(normalized: string): string {
