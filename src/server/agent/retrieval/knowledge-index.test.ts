@@ -83,6 +83,35 @@ describe('knowledge index', () => {
     expect(best('is there somewhere to park my car')).toBe('Is there parking?');
   });
 
+  it('answers a kind of a thing from the general entry, but not from another kind of it', () => {
+    const passage = (id: string, heading: string, text: string) => ({
+      id,
+      documentName: 'faq.txt',
+      heading,
+      page: null,
+      text,
+    });
+    const applePayOnly = buildKnowledgeIndex([
+      passage('1', 'Do you accept Apple Pay?', 'Yes, Apple Pay works at the till.'),
+      passage('2', 'Are dogs allowed?', 'Dogs on a lead are welcome on the patio.'),
+      passage('3', 'Do you have vegan options?', 'Two vegan dishes are on the menu every day.'),
+    ]);
+    expect(applePayOnly.search('could you check whether they accept credit cards').answerable).toBe(false);
+    expect(applePayOnly.search('do you have vegetarian options on the menu').answerable).toBe(false);
+    const ask = (q: string) => applePayOnly.search(q);
+    expect(ask('ok do you know if i can bring my dog').hits[0]?.passage.id).toBe('2');
+    expect(ask('ok do you know if i can bring my dog').answerable).toBe(true);
+
+    const general = buildKnowledgeIndex([
+      passage('1', 'What payment methods do you accept?', 'Cash, debit and all major credit cards.'),
+      passage('2', 'Do you have luggage storage?', 'Bags can be left at the front desk.'),
+    ]);
+    expect(general.search('do you accept credit cards').hits[0]?.passage.id).toBe('1');
+    expect(general.search('do you accept credit cards').answerable).toBe(true);
+    // a misheard word is corrected to a thesaurus word that means what the documents say ("baggage" = luggage)
+    expect(general.search('do you know if they offer bagage storage').hits[0]?.passage.id).toBe('2');
+  });
+
   it('is not confident about a topic the documents do not cover', () => {
     const result = index.search('do you sell wedding flowers and bouquets');
     expect(result.answerable).toBe(false);

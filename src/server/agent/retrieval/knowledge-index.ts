@@ -12,7 +12,7 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
-import { SYNONYMS, SYNONYM_WORDS, applyPhrases } from './synonyms.ts';
+import { SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   adjacentCompounds,
   hyphenCompounds,
@@ -85,8 +85,8 @@ const NEAR_DUPLICATE = 0.5;
  */
 const FRAMING_WEIGHT = 0.25;
 const FRAMING_TERMS: ReadonlySet<string> = new Set(
-  'offer offers offered provide provides provided available availability allow allows allowed permit permits permitted accept accepts accepted option options service services type types'
-    .split(' ')
+  'offer offers offered provide provides provided available availability allow allows allowed permit permits permitted accept accepts accepted option options service services type types bring friendly time'
+    .split(/\s+/)
     .map(termOf),
 );
 
@@ -98,6 +98,11 @@ interface DocEntry {
   titleTerms: string[];
   /** The written words of each title term, for letter-level alignment with the caller's words. */
   titleWords: Map<string, string[]>;
+  /**
+   * Title terms that are words of a proper name ("Apple Pay", "Golden Gate"): they match only the caller's own
+   * words, never a thesaurus relation ("credit card" is a kind of payment, "Apple Pay" is not about it).
+   */
+  titleNameTerms: ReadonlySet<string>;
 }
 
 interface Postings {
@@ -112,8 +117,8 @@ interface QueryTerm {
   weight: number;
   /** 1 for the caller's own words, CONTEXT_WEIGHT for words carried over from the previous question. */
   factor: number;
-  /** Index terms that count as this word, with the strength of the match. */
-  alternatives: { term: string; strength: number }[];
+  /** Index terms that count as this word, with the strength of the match (related: through the thesaurus). */
+  alternatives: { term: string; strength: number; related?: boolean }[];
 }
 
 /** Builds the search index over a business's passages. */
@@ -140,6 +145,11 @@ class BM25Index implements KnowledgeIndex {
   /** Surface words seen in the documents, by length, for spelling correction. */
   private readonly wordsByLength = new Map<number, string[]>();
   private readonly wordTerm = new Map<string, string>();
+  /**
+   * Thesaurus words the documents do not use but relate to a term they do ("baggage" when they say luggage), by
+   * length: a misheard "bagage" is corrected to baggage and matches luggage through it.
+   */
+  private readonly relatedByLength = new Map<number, { word: string; term: string; strength: number }[]>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
   /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
@@ -166,7 +176,14 @@ class BM25Index implements KnowledgeIndex {
       const titleText = passage.heading ?? firstSentence(passage.text);
       const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
-      this.docs.push({ passage, tf, length, titleTerms, titleWords: titleWordsOf(titleText) });
+      this.docs.push({
+        passage,
+        tf,
+        length,
+        titleTerms,
+        titleWords: titleWordsOf(titleText),
+        titleNameTerms: nameWordTerms(titleText),
+      });
       total += length;
       for (const [term, count] of tf) {
         let p = this.postings.get(term);
@@ -179,6 +196,16 @@ class BM25Index implements KnowledgeIndex {
       }
     });
     this.avgLength = passages.length > 0 ? total / passages.length : 1;
+    for (const word of THESAURUS_WORDS) {
+      if (this.wordTerm.has(word)) continue;
+      let best: { term: string; strength: number } | undefined;
+      for (const r of SYNONYMS.get(termOf(word)) ?? [])
+        if (this.has(r.term) && r.strength > (best?.strength ?? 0)) best = r;
+      if (!best) continue;
+      const list = this.relatedByLength.get(word.length) ?? [];
+      list.push({ word, term: best.term, strength: best.strength });
+      this.relatedByLength.set(word.length, list);
+    }
   }
 
   get size(): number {
@@ -251,6 +278,11 @@ class BM25Index implements KnowledgeIndex {
           const d = editDistance(word, candidate, limit);
           if (d <= limit && d > 0) keep(this.wordTerm.get(candidate)!, FUZZY_MATCH[d] ?? 0);
         }
+        for (const related of this.relatedByLength.get(len) ?? []) {
+          const limit = Math.min(max, Math.max(1, allowedEdits(related.word.length)));
+          const d = editDistance(word, related.word, limit);
+          if (d <= limit && d > 0) keep(related.term, (FUZZY_MATCH[d] ?? 0) * related.strength);
+        }
       }
     }
     const key = phoneticKey(word);
@@ -311,11 +343,12 @@ class BM25Index implements KnowledgeIndex {
   }
 
   private queryTerm(token: Token, scale: number): QueryTerm {
-    const alternatives: { term: string; strength: number }[] = [];
+    const alternatives: QueryTerm['alternatives'] = [];
     const known = this.has(token.stem);
     if (known) alternatives.push({ term: token.stem, strength: 1 });
     for (const related of SYNONYMS.get(token.stem) ?? []) {
-      if (this.has(related.term)) alternatives.push({ term: related.term, strength: related.strength });
+      if (this.has(related.term))
+        alternatives.push({ term: related.term, strength: related.strength, related: true });
     }
     if (!known && !/^\d/.test(token.word)) {
       for (const c of this.corrections(token.word)) {
@@ -363,8 +396,11 @@ class BM25Index implements KnowledgeIndex {
     touched.sort((a, b) => scores[b]! - scores[a]!);
     const letters = lettersOf(applyPhrases(normalizeText(question)));
     const strengthByTerm = termStrengths(terms);
+    const literalByTerm = termStrengths(terms, false);
     const candidates = touched.slice(0, CANDIDATES);
-    const base = new Map(candidates.map((d) => [d, this.features(terms, d, strengthByTerm, letters)]));
+    const base = new Map(
+      candidates.map((d) => [d, this.features(terms, d, strengthByTerm, literalByTerm, letters)]),
+    );
     const top = candidates[0]!;
     const topScore = scores[top]!;
     // The margin is taken over the best passage that is not a near-duplicate of the best one: two entries on the
@@ -406,6 +442,7 @@ class BM25Index implements KnowledgeIndex {
     terms: QueryTerm[],
     d: number,
     strengthByTerm: Map<string, number>,
+    literalByTerm: Map<string, number>,
     letters: string,
   ): RelevanceFeatures {
     let matched = 0;
@@ -426,9 +463,11 @@ class BM25Index implements KnowledgeIndex {
     for (const term of doc.titleTerms) {
       const idf = this.idf(term) * (FRAMING_TERMS.has(term) ? FRAMING_WEIGHT : 1);
       titleTotal += idf;
-      const s = strengthByTerm.get(term) ?? 0;
+      const name = doc.titleNameTerms.has(term);
+      const s = (name ? literalByTerm : strengthByTerm).get(term) ?? 0;
       titleMatched += idf * s;
-      titleAligned += idf * Math.max(s, this.alignment(term, doc.titleWords.get(term) ?? [term], letters));
+      const words = doc.titleWords.get(term) ?? [term];
+      titleAligned += idf * Math.max(s, this.alignment(term, words, letters, !name));
     }
     return {
       queryCoverage: known > 0 ? matched / known : 0,
@@ -440,10 +479,10 @@ class BM25Index implements KnowledgeIndex {
   }
 
   /** How well a heading term's written words (or, weaker, its synonyms') occur in the caller's letters. */
-  private alignment(term: string, words: readonly string[], letters: string): number {
+  private alignment(term: string, words: readonly string[], letters: string, related = true): number {
     let best = 0;
     for (const w of words) best = Math.max(best, alignStrength(w, letters));
-    if (best >= 1) return best;
+    if (best >= 1 || !related) return best;
     for (const related of SYNONYM_WORDS.get(term) ?? []) {
       if (related.strength <= best) continue;
       best = Math.max(best, related.strength * alignStrength(related.word, letters));
@@ -453,10 +492,11 @@ class BM25Index implements KnowledgeIndex {
 }
 
 /** Strongest match each index term gets from the query's words (any alternative, times the word's factor). */
-function termStrengths(terms: QueryTerm[]): Map<string, number> {
+function termStrengths(terms: QueryTerm[], withRelated = true): Map<string, number> {
   const out = new Map<string, number>();
   for (const qt of terms) {
     for (const alt of qt.alternatives) {
+      if (alt.related && !withRelated) continue;
       const w = alt.strength * qt.factor;
       if (w > (out.get(alt.term) ?? 0)) out.set(alt.term, w);
     }
@@ -478,6 +518,35 @@ export function writtenStem(word: string, stem: string): string {
   let i = 0;
   while (i < word.length && i < stem.length && word[i] === stem[i]) i++;
   return i >= 4 ? word.slice(0, i) : word;
+}
+
+const TITLE_CASE_TELLS = new Set(
+  'you your we our they their have has do does are is can will there what when where how'.split(' '),
+);
+
+/**
+ * Terms of the words inside proper names of a written title: runs of two or more capitalised words after its
+ * first word ("Does the cafe accept *Apple Pay*?"). A title written in title case has no such runs to trust.
+ */
+function nameWordTerms(title: string): Set<string> {
+  const out = new Set<string>();
+  const words = title.split(/\s+/).filter((w) => /[A-Za-z]/.test(w));
+  const capitalised = (w: string) => /^[A-Z][a-z'’]+/.test(w);
+  // Title case capitalises the question's own words too ("Do You Have Parking?"): then names cannot be told apart.
+  if (words.slice(1).some((w) => capitalised(w) && TITLE_CASE_TELLS.has(w.toLowerCase().replace(/\W+$/, ''))))
+    return out;
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length >= 2) for (const t of tokenize(run.join(' '))) if (!t.stop) out.add(t.stem);
+    run = [];
+  };
+  words.forEach((w, i) => {
+    if (i > 0 && capitalised(w)) run.push(w);
+    else flush();
+    if (/[.,;:!?]$/.test(w)) flush();
+  });
+  flush();
+  return out;
 }
 
 /** Title terms -> the written words they come from ("parking" -> park), compounds as written joined. */

@@ -59,12 +59,12 @@ export interface RelevanceModel {
 
 /** Fitted coefficients (see the module comment). */
 export const RELEVANCE_MODEL: RelevanceModel = {
-  intercept: -0.77,
+  intercept: -0.75,
   weights: {
     queryCoverage: 0,
-    unknownShare: -2.08,
+    unknownShare: -2.21,
     headingCoverage: 0,
-    headingAlign: 3.28,
+    headingAlign: 3.43,
     margin: 0,
   },
 };

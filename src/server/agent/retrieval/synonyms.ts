@@ -47,6 +47,8 @@ const SAME: string[] = [
   'wifi internet wireless',
   'tv television tvs',
   'smoke smoking smoker cigarette cigarettes vape vaping',
+  'vegetarian vegetarians veggie',
+  'vegan vegans',
   'gluten celiac',
   'allergy allergies allergic',
   'gym fitness workout exercise',
@@ -86,9 +88,13 @@ const KINDS: string[] = [
   'weekend weekends | saturday saturdays sunday sundays',
   'drink drinks beverage beverages | alcohol alcoholic beer beers wine wines liquor cocktail cocktails',
   'alcohol alcoholic liquor | beer beers wine wines cocktail cocktails bar bars',
-  'vegetarian vegetarians veggie | vegan vegans',
   'meal meals food | breakfast brunch lunch dinner',
   'outdoor outdoors outside | patio patios terrace terraces',
+];
+
+/** Every word of the thesaurus, as written (spelling correction also looks for these: "bagage" -> baggage). */
+export const THESAURUS_WORDS: readonly string[] = [
+  ...new Set([...SAME, ...KINDS].flatMap((g) => g.split(/[\s|]+/).filter((w) => w !== ''))),
 ];
 
 /** Strength of a match through the thesaurus, by how the caller's word relates to the document's. */
