@@ -569,6 +569,8 @@ function titleWordsOf(title: string): Map<string, string[]> {
  * following Zipf's law of abbreviation (the rarer, more informative a word, the longer it is).
  */
 function unknownWordWeight(word: string): number {
+  // A number the documents do not contain is a detail of the question ("a table for 5", "open 24 hours"), not a topic.
+  if (/^\d/.test(word)) return 0;
   return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
 }
 

@@ -62,7 +62,7 @@ export const RELEVANCE_MODEL: RelevanceModel = {
   intercept: -0.75,
   weights: {
     queryCoverage: 0,
-    unknownShare: -2.21,
+    unknownShare: -2.23,
     headingCoverage: 0,
     headingAlign: 3.43,
     margin: 0,
