@@ -112,6 +112,28 @@ describe('knowledge index', () => {
     expect(general.search('do you know if they offer bagage storage').hits[0]?.passage.id).toBe('2');
   });
 
+  it("meets the documents' digits with a caller's spoken numbers", () => {
+    const hours = buildKnowledgeIndex([
+      {
+        id: '1',
+        documentName: 'faq.txt',
+        heading: 'Is the front desk staffed 24 hours?',
+        page: null,
+        text: 'Yes, day and night.',
+      },
+      {
+        id: '2',
+        documentName: 'faq.txt',
+        heading: 'Is there a front desk safe?',
+        page: null,
+        text: 'Yes, ask at the desk.',
+      },
+    ]);
+    const result = hours.search('is the front desk open twenty four hours');
+    expect(result.hits[0]?.passage.id).toBe('1');
+    expect(result.matchedTerms).toContain('24');
+  });
+
   it('is not confident about a topic the documents do not cover', () => {
     const result = index.search('do you sell wedding flowers and bouquets');
     expect(result.answerable).toBe(false);

@@ -77,6 +77,33 @@ const NUMBER_WORDS: Record<string, string> = {
   fifty: '50',
 };
 
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const UNITS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+/** "twenty four" / "twenty-four" -> 24, so a caller's spoken number meets the documents' digits. */
+const COMPOUND_NUMBER = new RegExp(
+  `\\b(${Object.keys(TENS).join('|')})[\\s-]+(${Object.keys(UNITS).join('|')})\\b`,
+  'g',
+);
+
 /** Lower-cases, expands contractions, drops punctuation and URLs. Cheap checks skip work most texts don't need. */
 export function normalizeText(text: string): string {
   let t = text;
@@ -89,6 +116,8 @@ export function normalizeText(text: string): string {
     for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
     t = t.replace(/'/g, '');
   }
+  if (/ty[\s-]+[a-z]/.test(t))
+    t = t.replace(COMPOUND_NUMBER, (_, tens: string, unit: string) => ` ${TENS[tens]! + UNITS[unit]!} `);
   return t
     .replace(/[^a-z0-9\s]+/g, ' ')
     .replace(/\s+/g, ' ')
