@@ -134,6 +134,21 @@ describe('knowledge index', () => {
     expect(result.matchedTerms).toContain('24');
   });
 
+  it('does not take the caller pointing at the business ("at this restaurant") for the topic', () => {
+    const passage = (id: string, heading: string, text: string) => ({
+      id,
+      documentName: 'faq.txt',
+      heading,
+      page: null,
+      text,
+    });
+    const restaurant = buildKnowledgeIndex([
+      passage('1', 'Can you tell me about the attire at this restaurant?', 'The attire is casual.'),
+      passage('2', 'Does La Piazza serve alcohol?', 'We serve beer and wine only.'),
+    ]);
+    expect(restaurant.search('ok and do they sem alcohol at this restaurant').hits[0]?.passage.id).toBe('2');
+  });
+
   it('is not confident about a topic the documents do not cover', () => {
     const result = index.search('do you sell wedding flowers and bouquets');
     expect(result.answerable).toBe(false);

@@ -59,12 +59,12 @@ export interface RelevanceModel {
 
 /** Fitted coefficients (see the module comment). */
 export const RELEVANCE_MODEL: RelevanceModel = {
-  intercept: -0.75,
+  intercept: -0.72,
   weights: {
     queryCoverage: 0,
-    unknownShare: -2.23,
+    unknownShare: -2.22,
     headingCoverage: 0,
-    headingAlign: 3.43,
+    headingAlign: 3.46,
     margin: 0,
   },
 };

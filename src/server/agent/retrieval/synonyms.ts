@@ -169,6 +169,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\bto go\b/g, ' togo '],
   [/\bcarry out\b/g, ' carryout '],
   [/\bmaster card\b/g, ' mastercard '],
+  // The caller, or a heading, pointing at the business itself ("at this restaurant", "in that location") names no topic.
+  [
+    /\b(?:at|in|of|for|to) (?:this|that|the|your) (?:restaurant|hotel|location|property|establishment|business|shop|store|office|clinic|salon|venue|premises|building)\b/g,
+    ' ',
+  ],
 ];
 
 /** Rewrites multi-word phrases (see PHRASES) in normalised text. */
