@@ -3,6 +3,13 @@ import { BAKERY_NAME, bakeryPassages } from '../__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './knowledge-index.ts';
 
 const index = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
+const passage = (id: string, heading: string, text: string) => ({
+  id,
+  documentName: 'faq.txt',
+  heading,
+  page: null,
+  text,
+});
 const best = (question: string) => index.search(question).hits[0]?.passage.heading ?? null;
 
 describe('knowledge index', () => {
@@ -21,13 +28,6 @@ describe('knowledge index', () => {
   });
 
   it("joins a written phrasal verb so it meets the caller's one-word form", () => {
-    const passage = (id: string, heading: string, text: string) => ({
-      id,
-      documentName: 'faq.txt',
-      heading,
-      page: null,
-      text,
-    });
     const hotel = buildKnowledgeIndex([
       passage('1', 'When do I have to check out?', 'Rooms are to be vacated by 11am.'),
       passage('2', 'Can I pick up my keys early?', 'Keys are at the front desk from 9am.'),
@@ -84,13 +84,6 @@ describe('knowledge index', () => {
   });
 
   it('answers a kind of a thing from the general entry, but not from another kind of it', () => {
-    const passage = (id: string, heading: string, text: string) => ({
-      id,
-      documentName: 'faq.txt',
-      heading,
-      page: null,
-      text,
-    });
     const applePayOnly = buildKnowledgeIndex([
       passage('1', 'Do you accept Apple Pay?', 'Yes, Apple Pay works at the till.'),
       passage('2', 'Are dogs allowed?', 'Dogs on a lead are welcome on the patio.'),
@@ -135,13 +128,6 @@ describe('knowledge index', () => {
   });
 
   it('does not take the caller pointing at the business ("at this restaurant") for the topic', () => {
-    const passage = (id: string, heading: string, text: string) => ({
-      id,
-      documentName: 'faq.txt',
-      heading,
-      page: null,
-      text,
-    });
     const restaurant = buildKnowledgeIndex([
       passage('1', 'Can you tell me about the attire at this restaurant?', 'The attire is casual.'),
       passage('2', 'Does La Piazza serve alcohol?', 'We serve beer and wine only.'),
