@@ -22,6 +22,7 @@ import {
   particleCompounds,
   termOf,
   tokenize,
+  writtenStem,
   tokenizeNormalized,
   type Token,
 } from './text.ts';
@@ -143,13 +144,13 @@ class BM25Index implements KnowledgeIndex {
   private readonly postings = new Map<string, Postings>();
   private readonly avgLength: number;
   /** Surface words seen in the documents, by length, for spelling correction. */
-  private readonly wordsByLength = new Map<number, string[]>();
-  private readonly wordTerm = new Map<string, string>();
   /**
-   * Thesaurus words the documents do not use but relate to a term they do ("baggage" when they say luggage), by
-   * length: a misheard "bagage" is corrected to baggage and matches luggage through it.
+   * Spelling targets by length: the documents' words (strength 1), and thesaurus words the documents do not use
+   * but that relate to a term they do ("baggage" when they say luggage; strength of the relation), so a misheard
+   * "bagage" is corrected to baggage and matches luggage through it.
    */
-  private readonly relatedByLength = new Map<number, { word: string; term: string; strength: number }[]>();
+  private readonly targetsByLength = new Map<number, { word: string; term: string; strength: number }[]>();
+  private readonly wordTerm = new Map<string, string>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
   /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
@@ -202,9 +203,7 @@ class BM25Index implements KnowledgeIndex {
       for (const r of SYNONYMS.get(termOf(word)) ?? [])
         if (this.has(r.term) && r.strength > (best?.strength ?? 0)) best = r;
       if (!best) continue;
-      const list = this.relatedByLength.get(word.length) ?? [];
-      list.push({ word, term: best.term, strength: best.strength });
-      this.relatedByLength.set(word.length, list);
+      this.addTarget(word, best.term, best.strength);
     }
   }
 
@@ -240,15 +239,19 @@ class BM25Index implements KnowledgeIndex {
     if (this.wordTerm.has(word)) return;
     this.wordTerm.set(word, term);
     if (/^\d/.test(word)) return;
-    const list = this.wordsByLength.get(word.length) ?? [];
-    list.push(word);
-    this.wordsByLength.set(word.length, list);
+    this.addTarget(word, term, 1);
     const key = phoneticKey(word);
     if (key.length >= 2) {
       const set = this.byPhonetic.get(key) ?? new Set<string>();
       set.add(term);
       this.byPhonetic.set(key, set);
     }
+  }
+
+  private addTarget(word: string, term: string, strength: number): void {
+    const list = this.targetsByLength.get(word.length) ?? [];
+    list.push({ word, term, strength });
+    this.targetsByLength.set(word.length, list);
   }
 
   private idf(term: string): number {
@@ -272,16 +275,11 @@ class BM25Index implements KnowledgeIndex {
     const max = allowedEdits(word.length);
     if (max > 0) {
       for (let len = word.length - max; len <= word.length + max; len++) {
-        for (const candidate of this.wordsByLength.get(len) ?? []) {
+        for (const target of this.targetsByLength.get(len) ?? []) {
           // Both words must be long enough for the distance: "pet" is not a misheard "pest".
-          const limit = Math.min(max, Math.max(1, allowedEdits(candidate.length)));
-          const d = editDistance(word, candidate, limit);
-          if (d <= limit && d > 0) keep(this.wordTerm.get(candidate)!, FUZZY_MATCH[d] ?? 0);
-        }
-        for (const related of this.relatedByLength.get(len) ?? []) {
-          const limit = Math.min(max, Math.max(1, allowedEdits(related.word.length)));
-          const d = editDistance(word, related.word, limit);
-          if (d <= limit && d > 0) keep(related.term, (FUZZY_MATCH[d] ?? 0) * related.strength);
+          const limit = Math.min(max, Math.max(1, allowedEdits(target.word.length)));
+          const d = editDistance(word, target.word, limit);
+          if (d <= limit && d > 0) keep(target.term, (FUZZY_MATCH[d] ?? 0) * target.strength);
         }
       }
     }
@@ -511,13 +509,6 @@ function nearDuplicate(a: readonly string[], b: readonly string[]): boolean {
   let common = 0;
   for (const t of b) if (set.has(t)) common++;
   return common / (set.size + b.length - common) > NEAR_DUPLICATE;
-}
-
-/** The part of a word its stem keeps ("parking" -> park, "delivery" -> deliver), or the word when short. */
-export function writtenStem(word: string, stem: string): string {
-  let i = 0;
-  while (i < word.length && i < stem.length && word[i] === stem[i]) i++;
-  return i >= 4 ? word.slice(0, i) : word;
 }
 
 const TITLE_CASE_TELLS = new Set(

@@ -12,7 +12,7 @@
  *     Pay?" does not answer "credit cards", "vegan" options are not "vegetarian" ones, dogs are not cats.
  * Matches through the thesaurus count less than the word itself (see MATCH).
  */
-import { termOf } from './text.ts';
+import { termOf, writtenStem } from './text.ts';
 
 const SAME: string[] = [
   // people and access
@@ -125,7 +125,7 @@ function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
   const link = (a: string, b: string, strength: number) => {
     const [key, other] = from === 'caller' ? [a, b] : [b, a];
     const keyTerm = termOf(key);
-    const related = { term: termOf(other), word: writtenPart(other), strength };
+    const related = { term: termOf(other), word: writtenStem(other, termOf(other)), strength };
     if (related.term === keyTerm) return;
     const entries = map.get(keyTerm) ?? new Map<string, Related>();
     const id = from === 'caller' ? related.term : related.word;
@@ -148,14 +148,6 @@ function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
     }
   }
   return new Map([...map].map(([k, v]) => [k, [...v.values()]]));
-}
-
-/** The part of a word its stem keeps ("parking" -> park, "delivery" -> deliver), or the word when short. */
-function writtenPart(word: string): string {
-  const t = termOf(word);
-  let i = 0;
-  while (i < word.length && i < t.length && word[i] === t[i]) i++;
-  return i >= 4 ? word.slice(0, i) : word;
 }
 
 /** Phrases callers use for a concept the documents name with one word. */

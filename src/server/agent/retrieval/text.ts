@@ -186,3 +186,10 @@ export function particleCompounds(tokens: Token[]): string[] {
   }
   return out;
 }
+
+/** The part of a word its stem keeps ("parking" -> park, "delivery" -> deliver), or the word when short. */
+export function writtenStem(word: string, stem: string): string {
+  let i = 0;
+  while (i < word.length && i < stem.length && word[i] === stem[i]) i++;
+  return i >= 4 ? word.slice(0, i) : word;
+}
