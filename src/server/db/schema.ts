@@ -248,6 +248,12 @@ export interface PendingNumberReleasesTable {
   created_at: CreatedAt;
 }
 
+export interface LeasesTable {
+  key: string;
+  holder: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -268,6 +274,7 @@ export interface Database {
   emails: EmailsTable;
   pending_number_releases: PendingNumberReleasesTable;
   local_phone_numbers: LocalPhoneNumbersTable;
+  leases: LeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

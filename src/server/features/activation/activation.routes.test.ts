@@ -2,17 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import { createElevenLabsHostedAgents } from '../../providers/hosted-agents/elevenlabs.ts';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../providers/hosted-agents/elevenlabs.fake.ts';
 import { createElevenLabsVoices } from '../../providers/voices/elevenlabs.ts';
-import {
-  databaseTargets,
-  signUp,
-  useTestApp,
-  type TestClient,
-  type TestContext,
-} from '../../test/harness.ts';
+import { databaseTargets, signUp, TestClient, useTestApp, type TestContext } from '../../test/harness.ts';
 import { seedAgentConfig, seedSubscription } from '../../test/seed.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './hosted-agent.service.ts';
 
@@ -273,6 +268,33 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     expect(fake.phoneNumbers.size).toBe(0);
     expect(fake.documents.size).toBe(0);
     expect(await agentRow(ctx(), user.id)).toMatchObject({ eleven_agent_id: null, status: 'inactive' });
+  });
+
+  it('two server instances activating one account at the same moment create one agent', async () => {
+    const { client, user } = await signUp(ctx().app);
+    await configure(ctx(), user.id);
+    await subscribe(ctx(), user.id);
+    await addDocument(ctx(), user.id, 'faq.txt', 'Hours: 9 to 5.');
+    const { env, db, clock, providers } = ctx().deps;
+    const second = await buildApp({ env, db, clock, providers, authRateLimit: 1000 });
+    try {
+      const sameOwner = new TestClient(second);
+      sameOwner.setCookie('session_token', client.cookie('session_token')!);
+      sameOwner.setCookie('XSRF-TOKEN', client.cookie('XSRF-TOKEN')!);
+      const [onFirst, onSecond] = await Promise.all([
+        activate(client, fake.voices[0]!.voice_id),
+        activate(sameOwner, fake.voices[1]!.voice_id),
+      ]);
+      expect([onFirst.statusCode, onSecond.statusCode]).toEqual([200, 200]);
+      const agentId = onFirst.json().agent_id;
+      expect(onSecond.json().agent_id).toBe(agentId);
+      expect(fake.find('POST', '/v1/convai/agents/create')).toHaveLength(1);
+      expect(fake.find('POST', '/v1/convai/knowledge-base/file')).toHaveLength(1);
+      expect(fake.find('POST', '/v1/convai/phone-numbers')).toHaveLength(1);
+      expect((await agentRow(ctx(), user.id)).eleven_agent_id).toBe(agentId);
+    } finally {
+      await second.close();
+    }
   });
 
   it('creates no transfer tool without a transfer number', async () => {

@@ -24,6 +24,9 @@ import {
 
 export const ACTIVATED_MESSAGE = 'AI Voice Agent activated! Your phone is now live.';
 
+const noConfiguration = () =>
+  new AppError('not_found', 'No configuration found. Please configure your agent first.');
+
 export interface ActivationResult {
   message: string;
   agent_id: string;
@@ -42,9 +45,7 @@ export async function activateAgent(
   const now = deps.clock.now();
 
   const config = await repo.findActivationConfig(deps.db, userId);
-  if (!config) {
-    throw new AppError('not_found', 'No configuration found. Please configure your agent first.');
-  }
+  if (!config) throw noConfiguration();
   if (!(await findActiveSubscription(deps.db, userId, now))) {
     throw new AppError(
       'payment_required',
@@ -64,21 +65,25 @@ export async function activateAgent(
   });
   if (!voice) throw new AppError('bad_request', 'Unknown voice. Please choose a voice from the list.');
 
-  return serializePerUser(userId, async () => {
+  return serializePerUser(deps, userId, async () => {
+    // Re-read inside the lease: an activation or sync that just finished (here or on another instance) has
+    // changed the hosted state.
+    const current = await repo.findActivationConfig(deps.db, userId);
+    if (!current) throw noConfiguration();
     const hosted =
       deps.providers.hostedAgents.kind === 'local'
-        ? await activateLocally(deps, config)
-        : await activateOnElevenLabs(deps, log, userId, voiceId);
+        ? await activateLocally(deps, current)
+        : await activateOnElevenLabs(deps, log, current, voiceId);
     const saved = await repo.saveActivation(
       deps.db,
-      config.id,
+      current.id,
       { voiceId, voiceName: voice.name, hosted, status: 'active' },
       deps.clock.now(),
     );
     if (!saved) {
       // The configuration was deleted meanwhile: do not leave an agent behind.
-      await removeCreated(deps, log, hosted, config.hosted);
-      throw new AppError('not_found', 'No configuration found. Please configure your agent first.');
+      await removeCreated(deps, log, hosted, current.hosted);
+      throw noConfiguration();
     }
     log.info({ agentId: hosted.agentId, provider: hosted.provider, voiceId }, 'agent activated');
     return { message: ACTIVATED_MESSAGE, agent_id: hosted.agentId, voice_id: voiceId, status: 'active' };
@@ -96,12 +101,11 @@ async function activateLocally(deps: AppDeps, config: repo.ActivationConfig): Pr
 async function activateOnElevenLabs(
   deps: AppDeps,
   log: FastifyBaseLogger,
-  userId: string,
+  config: repo.ActivationConfig,
   voiceId: string,
 ): Promise<HostedAgentState> {
   const hosted = deps.providers.hostedAgents;
-  // Re-read inside the per-user lock: a sync may have changed the hosted state meanwhile.
-  const config = (await repo.findActivationConfig(deps.db, userId))!;
+  const userId = config.userId;
   const previous = config.hosted?.provider === 'elevenlabs' ? config.hosted : null;
   const created: HostedAgentState = {
     provider: 'elevenlabs',

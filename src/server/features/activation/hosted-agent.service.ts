@@ -9,6 +9,7 @@
  * Both are wired to the agents and knowledge features in `features/index.ts` (features never import each other).
  */
 import type { AppDeps } from '../../app.ts';
+import { LeaseBusyError, withLease } from '../../db/leases.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { AgentDefinition, KnowledgeFile } from '../../providers/hosted-agents/hosted-agents.ts';
 import * as repo from './activation.repository.ts';
@@ -92,18 +93,22 @@ export async function reconcileDocuments(
   return { documents, removed };
 }
 
-/** One sync at a time per account in this process (two uploads racing would upload a document twice). */
-const running = new Map<string, Promise<unknown>>();
-export function serializePerUser<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-  const previous = running.get(userId) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(fn);
-  running.set(userId, next);
-  void next
-    .finally(() => {
-      if (running.get(userId) === next) running.delete(userId);
-    })
-    .catch(() => undefined);
-  return next;
+/**
+ * One change to an account's hosted agent at a time, across every server instance (a database lease): two
+ * activations racing would create two agents, two uploads racing would upload a document twice.
+ */
+export async function serializePerUser<T>(deps: AppDeps, userId: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await withLease(deps.db, `hosted-agent:${userId}`, fn);
+  } catch (error) {
+    if (error instanceof LeaseBusyError) {
+      throw new AppError(
+        'conflict',
+        'Your AI voice agent is still being updated. Please try again in a minute.',
+      );
+    }
+    throw error;
+  }
 }
 
 export function providerUnavailable(): AppError {
@@ -115,7 +120,7 @@ export function providerUnavailable(): AppError {
 
 /** See the file comment. Exported for the agents and knowledge features (wired in features/index.ts). */
 export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): Promise<void> {
-  await serializePerUser(userId, async () => {
+  await serializePerUser(deps, userId, async () => {
     const config = await repo.findActivationConfig(deps.db, userId);
     const state = config?.hosted;
     if (!config || !state || state.provider !== 'elevenlabs' || !config.voiceId) return;
@@ -151,7 +156,7 @@ export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): P
 
 /** See the file comment. Exported for the agents feature (DELETE /agent/config, wired in features/index.ts). */
 export async function deleteHostedAgent(deps: AppDeps, userId: string): Promise<void> {
-  await serializePerUser(userId, async () => {
+  await serializePerUser(deps, userId, async () => {
     const config = await repo.findActivationConfig(deps.db, userId);
     if (!config) return;
     const state = config.hosted;
