@@ -14,29 +14,29 @@ describe.each(databaseTargets())('leases (%s)', (target) => {
   beforeEach(() => truncateAll(database.db));
   const db = () => database.db;
 
+  /** Work that logs when it starts and ends, and takes a moment. */
+  const logged = (events: string[], name: string) => async () => {
+    events.push(`${name} start`);
+    await sleep(60);
+    events.push(`${name} end`);
+    return name;
+  };
+
   it('runs work on one key one holder at a time', async () => {
     const events: string[] = [];
-    const work = (name: string) => async () => {
-      events.push(`${name} start`);
-      await sleep(60);
-      events.push(`${name} end`);
-      return name;
-    };
-    const first = withLease(db(), 'account:1', work('first'));
+    const first = withLease(db(), 'account:1', logged(events, 'first'));
     await sleep(10);
-    const second = withLease(db(), 'account:1', work('second'));
+    const second = withLease(db(), 'account:1', logged(events, 'second'));
     expect(await Promise.all([first, second])).toEqual(['first', 'second']);
     expect(events).toEqual(['first start', 'first end', 'second start', 'second end']);
   });
 
   it('does not hold up work on other keys', async () => {
     const events: string[] = [];
-    const work = (name: string) => async () => {
-      events.push(`${name} start`);
-      await sleep(60);
-      events.push(`${name} end`);
-    };
-    await Promise.all([withLease(db(), 'account:1', work('a')), withLease(db(), 'account:2', work('b'))]);
+    await Promise.all([
+      withLease(db(), 'account:1', logged(events, 'a')),
+      withLease(db(), 'account:2', logged(events, 'b')),
+    ]);
     expect(events.slice(0, 2).sort()).toEqual(['a start', 'b start']);
   });
 
