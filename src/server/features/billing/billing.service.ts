@@ -11,6 +11,7 @@ import {
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
+  findLiveSubscription,
   findOpenSubscription,
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
@@ -101,13 +102,9 @@ function providerFailure(error: unknown): never {
 
 export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
-  const active = await findActiveSubscription(deps.db, userId, now);
-  if (!active) return { has_subscription: false, subscription: null };
-  const [sub, usage] = await Promise.all([
-    repo.findSubscriptionById(deps.db, active.id),
-    computeUsage(deps.db, userId, active),
-  ]);
+  const sub = await findLiveSubscription(deps.db, userId, now);
   if (!sub) return { has_subscription: false, subscription: null };
+  const usage = await computeUsage(deps.db, userId, sub);
   return {
     has_subscription: true,
     subscription: {
