@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { readMultipartForm } from '../knowledge/knowledge-upload.ts';
 import {
@@ -41,20 +42,8 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
     const auth = { preHandler: requireUser(deps) };
 
     // Numbers the provider failed to release are retried every 5 minutes (ADR 005).
-    let retryTimer: NodeJS.Timeout | null = null;
     if (deps.env.NODE_ENV !== 'test') {
-      app.addHook('onReady', async () => {
-        const retry = () =>
-          void retryNumberReleases(deps, app.log).catch((error: unknown) =>
-            app.log.error({ err: error }, 'retrying number releases failed'),
-          );
-        retry();
-        retryTimer = setInterval(retry, 5 * 60_000);
-        retryTimer.unref();
-      });
-      app.addHook('onClose', async () => {
-        if (retryTimer) clearInterval(retryTimer);
-      });
+      runPeriodically(app, 5 * 60_000, 'retrying number releases', () => retryNumberReleases(deps, app.log));
     }
 
     app.get(

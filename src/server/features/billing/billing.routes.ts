@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { findCurrentUser, requireAdmin, requireUser, userOf } from '../../lib/security.ts';
 import * as billing from './billing.service.ts';
 import {
@@ -29,20 +30,8 @@ export function billingRoutes(deps: AppDeps, options: { rateLimit?: number } = {
     const signedIn = requireUser(deps);
 
     // ---- the local billing cycle (renewals, trial -> Basic); tests call runBillingCycle directly
-    let timer: NodeJS.Timeout | undefined;
     if (deps.env.NODE_ENV !== 'test') {
-      app.addHook('onReady', async () => {
-        const tick = () =>
-          billing
-            .runBillingCycle(deps)
-            .catch((error: unknown) => app.log.error({ err: error }, 'billing cycle failed'));
-        void tick();
-        timer = setInterval(tick, BILLING_CYCLE_INTERVAL_MS);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        if (timer) clearInterval(timer);
-      });
+      runPeriodically(app, BILLING_CYCLE_INTERVAL_MS, 'billing cycle', () => billing.runBillingCycle(deps));
     }
 
     app.get('/subscription/status', { onRequest: signedIn }, async (request) =>

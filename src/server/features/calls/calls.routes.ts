@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import type { Call } from './calls.repository.ts';
 import { callHistoryQuerySchema, callHistorySchema, type CallDto } from './calls.schemas.ts';
@@ -29,19 +30,7 @@ function toDto(call: Call): CallDto {
 export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsyncZod {
   return async (app) => {
     // Calls cut off by a restart get closed (and metered) at start and then every hour.
-    let sweep: NodeJS.Timeout | null = null;
-    const closeStale = () =>
-      void calls
-        .closeStaleCalls()
-        .catch((error: unknown) => app.log.error({ err: error }, 'closing stale calls failed'));
-    app.addHook('onReady', async () => {
-      closeStale();
-      sweep = setInterval(closeStale, 60 * 60 * 1000);
-      sweep.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (sweep) clearInterval(sweep);
-    });
+    runPeriodically(app, 60 * 60 * 1000, 'closing stale calls', () => calls.closeStaleCalls());
 
     app.get(
       '/calls/history',
