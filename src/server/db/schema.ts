@@ -160,6 +160,8 @@ export interface AgentConfigsTable {
   status: Generated<string>;
   knowledge_version: Generated<number>;
   config_data: Json<Record<string, unknown>>;
+  /** Since when keeping the hosted agent in step with the documents has been failing (null: in step). */
+  hosted_sync_pending_since: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -153,6 +153,36 @@ export async function saveHostedState(
     .execute();
 }
 
+/** Marks the hosted agent as out of step with the documents (a sync failed); the first failure's time is kept. */
+export async function markHostedSyncPending(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('agent_configs')
+    .set({ hosted_sync_pending_since: sql`coalesce(hosted_sync_pending_since, ${now})` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function clearHostedSyncPending(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('agent_configs')
+    .set({ hosted_sync_pending_since: null })
+    .where('user_id', '=', userId)
+    .where('hosted_sync_pending_since', 'is not', null)
+    .execute();
+}
+
+/** Accounts whose hosted agent is out of step, longest first. */
+export async function findPendingHostedSyncs(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('agent_configs')
+    .select('user_id')
+    .where('hosted_sync_pending_since', 'is not', null)
+    .orderBy('hosted_sync_pending_since')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** Forgets the hosted agent: no agent id, no voice, inactive. */
 export async function clearActivation(db: Db, configId: string, now: Date): Promise<void> {
   await db

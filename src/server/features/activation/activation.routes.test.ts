@@ -9,7 +9,12 @@ import { startFakeElevenLabs, type FakeElevenLabs } from '../../providers/hosted
 import { createElevenLabsVoices } from '../../providers/voices/elevenlabs.ts';
 import { databaseTargets, signUp, TestClient, useTestApp, type TestContext } from '../../test/harness.ts';
 import { seedAgentConfig, seedSubscription } from '../../test/seed.ts';
-import { deleteHostedAgent, syncHostedAgentKnowledge } from './hosted-agent.service.ts';
+import pino from 'pino';
+import {
+  deleteHostedAgent,
+  retryHostedAgentSyncs,
+  syncHostedAgentKnowledge,
+} from './hosted-agent.service.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'activation-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -295,6 +300,39 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     } finally {
       await second.close();
     }
+  });
+
+  it('a document uploaded while ElevenLabs is down reaches the agent on a later retry', async () => {
+    const { client, user } = await signUp(ctx().app);
+    await configure(ctx(), user.id);
+    await subscribe(ctx(), user.id);
+    await addDocument(ctx(), user.id, 'faq.txt', 'Hours: 9 to 5.');
+    const agentId = (await activate(client, fake.voices[0]!.voice_id)).json().agent_id;
+    const pending = async () =>
+      (
+        await ctx()
+          .db.selectFrom('agent_configs')
+          .select('hosted_sync_pending_since')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).hosted_sync_pending_since;
+    const log = pino({ level: 'silent' });
+
+    await addDocument(ctx(), user.id, 'returns.txt', 'Returns within 30 days.');
+    fake.failures.set('POST /v1/convai/knowledge-base/file', 503);
+    await expect(syncHostedAgentKnowledge(ctx().deps, user.id)).rejects.toThrow(/provider is unavailable/);
+    expect(await pending()).not.toBeNull();
+    expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(0); // still down: stays pending
+    expect(await pending()).not.toBeNull();
+
+    fake.failures.clear();
+    expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(1);
+    expect(await pending()).toBeNull();
+    const names = [...fake.agents.get(agentId).conversation_config.agent.prompt.knowledge_base].map(
+      (k: { name: string }) => k.name,
+    );
+    expect(names).toEqual(['faq.txt', 'returns.txt']);
+    expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(0); // nothing left to do
   });
 
   it('creates no transfer tool without a transfer number', async () => {

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { activationResponseSchema } from './activation.schemas.ts';
 import { activateAgent } from './activation.service.ts';
+import { retryHostedAgentSyncs } from './hosted-agent.service.ts';
 
 /** Reads `voice_id` from a multipart form (what the dashboard sends), a url-encoded form or JSON. */
 async function readVoiceId(request: FastifyRequest): Promise<string | undefined> {
@@ -24,6 +26,12 @@ async function readVoiceId(request: FastifyRequest): Promise<string | undefined>
 
 export function activationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // Syncs of the hosted agent that failed (provider down) are retried every 5 minutes (ADR 005, ADR 031).
+    if (deps.env.NODE_ENV !== 'test') {
+      runPeriodically(app, 5 * 60_000, 'retrying hosted agent syncs', () =>
+        retryHostedAgentSyncs(deps, app.log),
+      );
+    }
     app.post(
       '/agent/create-eleven-labs-agent',
       { preHandler: requireUser(deps), schema: { response: { 200: activationResponseSchema } } },

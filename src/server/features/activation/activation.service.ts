@@ -85,6 +85,7 @@ export async function activateAgent(
       await removeCreated(deps, log, hosted, current.hosted);
       throw noConfiguration();
     }
+    await repo.clearHostedSyncPending(deps.db, userId); // activation just brought everything in step
     log.info({ agentId: hosted.agentId, provider: hosted.provider, voiceId }, 'agent activated');
     return { message: ACTIVATED_MESSAGE, agent_id: hosted.agentId, voice_id: voiceId, status: 'active' };
   });

@@ -3,11 +3,12 @@
  * - `syncHostedAgentKnowledge(deps, userId)`: uploads new documents, removes deleted ones, updates the agent
  *   (prompt, first message, transfer tool, knowledge) and reconnects the number when it changed. Call it after
  *   any knowledge-base or configuration change. A no-op for the local runtime (it reads the passages itself)
- *   and before activation.
+ *   and before activation. A failed sync is retried by `retryHostedAgentSyncs` until it goes through.
  * - `deleteHostedAgent(deps, userId)`: deletes the hosted agent, its imported number and documents, and clears
  *   the activation (voice, agent id, status inactive). Call it before deleting a configuration.
  * Both are wired to the agents and knowledge features in `features/index.ts` (features never import each other).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { LeaseBusyError, withLease } from '../../db/leases.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
@@ -118,40 +119,69 @@ export function providerUnavailable(): AppError {
   );
 }
 
-/** See the file comment. Exported for the agents and knowledge features (wired in features/index.ts). */
+/**
+ * See the file comment. Exported for the agents and knowledge features (wired in features/index.ts). When it
+ * fails (provider down, another change still running), the account is marked out of step and
+ * retryHostedAgentSyncs tries again later; the error still reaches the caller, which logs it.
+ */
 export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): Promise<void> {
-  await serializePerUser(deps, userId, async () => {
-    const config = await repo.findActivationConfig(deps.db, userId);
-    const state = config?.hosted;
-    if (!config || !state || state.provider !== 'elevenlabs' || !config.voiceId) return;
-    const hosted = deps.providers.hostedAgents;
-    if (hosted.kind !== 'elevenlabs') return;
+  try {
+    await serializePerUser(deps, userId, () => syncNow(deps, userId));
+  } catch (error) {
+    await repo.markHostedSyncPending(deps.db, userId, deps.clock.now());
+    throw error;
+  }
+  await repo.clearHostedSyncPending(deps.db, userId);
+}
+
+/**
+ * Retries the syncs that failed (every 5 minutes, ADR 005), so a document uploaded while the provider was down
+ * still reaches the hosted agent. Safe on several instances: each sync holds the account's lease.
+ */
+export async function retryHostedAgentSyncs(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
+  let synced = 0;
+  for (const userId of await repo.findPendingHostedSyncs(deps.db, 20)) {
     try {
-      const { documents, removed } = await reconcileDocuments(deps, userId, state.documents);
-      await hosted.updateAgent(state.agentId, agentDefinition(config, config.voiceId, documents));
-      // Deleted only once the agent no longer lists them.
-      for (const id of removed) await hosted.deleteDocument(id);
-      let { phoneNumberId, phoneNumber } = state;
-      if (phoneNumber !== config.phoneNumber) {
-        if (phoneNumberId) await hosted.disconnectPhoneNumber(phoneNumberId);
-        phoneNumberId = await hosted.connectPhoneNumber({
-          phoneNumber: config.phoneNumber,
-          label: config.companyName,
-          agentId: state.agentId,
-        });
-        phoneNumber = phoneNumberId ? config.phoneNumber : null;
-      }
-      await repo.saveHostedState(
-        deps.db,
-        config.id,
-        { ...state, documents, phoneNumberId, phoneNumber },
-        deps.clock.now(),
-      );
+      await syncHostedAgentKnowledge(deps, userId);
+      synced += 1;
     } catch (error) {
-      if (error instanceof ProviderError) throw providerUnavailable();
-      throw error;
+      log.warn({ err: error, userId }, 'keeping the hosted agent in step failed again');
     }
-  });
+  }
+  return synced;
+}
+
+async function syncNow(deps: AppDeps, userId: string): Promise<void> {
+  const config = await repo.findActivationConfig(deps.db, userId);
+  const state = config?.hosted;
+  if (!config || !state || state.provider !== 'elevenlabs' || !config.voiceId) return;
+  const hosted = deps.providers.hostedAgents;
+  if (hosted.kind !== 'elevenlabs') return;
+  try {
+    const { documents, removed } = await reconcileDocuments(deps, userId, state.documents);
+    await hosted.updateAgent(state.agentId, agentDefinition(config, config.voiceId, documents));
+    // Deleted only once the agent no longer lists them.
+    for (const id of removed) await hosted.deleteDocument(id);
+    let { phoneNumberId, phoneNumber } = state;
+    if (phoneNumber !== config.phoneNumber) {
+      if (phoneNumberId) await hosted.disconnectPhoneNumber(phoneNumberId);
+      phoneNumberId = await hosted.connectPhoneNumber({
+        phoneNumber: config.phoneNumber,
+        label: config.companyName,
+        agentId: state.agentId,
+      });
+      phoneNumber = phoneNumberId ? config.phoneNumber : null;
+    }
+    await repo.saveHostedState(
+      deps.db,
+      config.id,
+      { ...state, documents, phoneNumberId, phoneNumber },
+      deps.clock.now(),
+    );
+  } catch (error) {
+    if (error instanceof ProviderError) throw providerUnavailable();
+    throw error;
+  }
 }
 
 /** See the file comment. Exported for the agents feature (DELETE /agent/config, wired in features/index.ts). */
