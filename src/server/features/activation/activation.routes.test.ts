@@ -335,6 +335,30 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(0); // nothing left to do
   });
 
+  it('moves the hosted agent to a new number when the owner changes it', async () => {
+    const { client, user } = await signUp(ctx().app);
+    const oldNumber = await configure(ctx(), user.id);
+    await subscribe(ctx(), user.id);
+    const agentId = (await activate(client, fake.voices[0]!.voice_id)).json().agent_id;
+    const [oldImport] = [...fake.phoneNumbers.entries()].filter(([, n]) => n.phone_number === oldNumber);
+    expect(oldImport).toBeDefined();
+
+    const newNumber = '+15550109999';
+    await ctx()
+      .db.updateTable('agent_configs')
+      .set({ twilio_phone_number: newNumber })
+      .where('user_id', '=', user.id)
+      .execute();
+    await syncHostedAgentKnowledge(ctx().deps, user.id);
+
+    expect(fake.phoneNumbers.has(oldImport![0])).toBe(false);
+    const moved = [...fake.phoneNumbers.values()].filter((n) => n.phone_number === newNumber);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.assigned_agent).toBe(agentId);
+    const hosted = (await agentRow(ctx(), user.id)).config_data.hosted_agent as { phone_number: string };
+    expect(hosted.phone_number).toBe(newNumber);
+  });
+
   it('creates no transfer tool without a transfer number', async () => {
     const { client, user } = await signUp(ctx().app);
     await configure(ctx(), user.id, null);

@@ -19,6 +19,7 @@ import {
   agentDefinition,
   providerUnavailable,
   reconcileDocuments,
+  reconnectNumber,
   serializePerUser,
 } from './hosted-agent.service.ts';
 
@@ -124,17 +125,7 @@ async function activateOnElevenLabs(
     if (previous) {
       await hosted.updateAgent(previous.agentId, definition);
       for (const id of removed) await hosted.deleteDocument(id).catch(() => undefined);
-      let { phoneNumberId, phoneNumber } = previous;
-      if (phoneNumber !== config.phoneNumber) {
-        if (phoneNumberId) await hosted.disconnectPhoneNumber(phoneNumberId);
-        phoneNumberId = await hosted.connectPhoneNumber({
-          phoneNumber: config.phoneNumber,
-          label: config.companyName,
-          agentId: previous.agentId,
-        });
-        phoneNumber = phoneNumberId ? config.phoneNumber : null;
-      }
-      return { ...previous, documents, phoneNumberId, phoneNumber };
+      return { ...previous, documents, ...(await reconnectNumber(deps, config, previous)) };
     }
     created.agentId = await hosted.createAgent(definition);
     created.phoneNumberId = await hosted.connectPhoneNumber({

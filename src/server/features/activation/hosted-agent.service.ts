@@ -151,6 +151,25 @@ export async function retryHostedAgentSyncs(deps: AppDeps, log: FastifyBaseLogge
   return synced;
 }
 
+/** Moves the hosted agent to the configuration's number when the owner picked another one. */
+export async function reconnectNumber(
+  deps: AppDeps,
+  config: ActivationConfig,
+  state: HostedAgentState,
+): Promise<Pick<HostedAgentState, 'phoneNumberId' | 'phoneNumber'>> {
+  if (state.phoneNumber === config.phoneNumber) {
+    return { phoneNumberId: state.phoneNumberId, phoneNumber: state.phoneNumber };
+  }
+  const hosted = deps.providers.hostedAgents;
+  if (state.phoneNumberId) await hosted.disconnectPhoneNumber(state.phoneNumberId);
+  const phoneNumberId = await hosted.connectPhoneNumber({
+    phoneNumber: config.phoneNumber,
+    label: config.companyName,
+    agentId: state.agentId,
+  });
+  return { phoneNumberId, phoneNumber: phoneNumberId ? config.phoneNumber : null };
+}
+
 async function syncNow(deps: AppDeps, userId: string): Promise<void> {
   const config = await repo.findActivationConfig(deps.db, userId);
   const state = config?.hosted;
@@ -162,22 +181,8 @@ async function syncNow(deps: AppDeps, userId: string): Promise<void> {
     await hosted.updateAgent(state.agentId, agentDefinition(config, config.voiceId, documents));
     // Deleted only once the agent no longer lists them.
     for (const id of removed) await hosted.deleteDocument(id);
-    let { phoneNumberId, phoneNumber } = state;
-    if (phoneNumber !== config.phoneNumber) {
-      if (phoneNumberId) await hosted.disconnectPhoneNumber(phoneNumberId);
-      phoneNumberId = await hosted.connectPhoneNumber({
-        phoneNumber: config.phoneNumber,
-        label: config.companyName,
-        agentId: state.agentId,
-      });
-      phoneNumber = phoneNumberId ? config.phoneNumber : null;
-    }
-    await repo.saveHostedState(
-      deps.db,
-      config.id,
-      { ...state, documents, phoneNumberId, phoneNumber },
-      deps.clock.now(),
-    );
+    const number = await reconnectNumber(deps, config, state);
+    await repo.saveHostedState(deps.db, config.id, { ...state, documents, ...number }, deps.clock.now());
   } catch (error) {
     if (error instanceof ProviderError) throw providerUnavailable();
     throw error;
