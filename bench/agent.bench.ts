@@ -15,14 +15,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { extractDocument } from '#server/features/knowledge/extract.ts';
-import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { createConversation, type AgentReply } from '#server/agent/turn-engine.ts';
+import { createConversation } from '#server/agent/turn-engine.ts';
+import { callOnce, ingestFile, TRANSFER_NUMBER } from './lib/call.ts';
 import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
 import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
 
-const TRANSFER_NUMBER = '+15550100';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 interface Upload {
@@ -35,19 +33,7 @@ async function ingest(uploads: Upload[]): Promise<KnowledgePassage[]> {
   const passages: KnowledgePassage[] = [];
   for (const upload of uploads) {
     if (upload.entries.length === 0) continue;
-    const { pages } = await extractDocument({
-      filename: upload.name,
-      data: Buffer.from(faqText(upload.entries), 'utf8'),
-    });
-    for (const draft of splitIntoPassages(pages)) {
-      passages.push({
-        id: `${upload.name}#${draft.ord}`,
-        documentName: upload.name,
-        heading: draft.heading,
-        page: draft.page,
-        text: draft.text,
-      });
-    }
+    passages.push(...(await ingestFile(upload.name, faqText(upload.entries))));
   }
   return passages;
 }
@@ -95,24 +81,6 @@ interface TurnRecord {
     relevance: number | null;
   };
   features?: unknown;
-}
-
-interface Timed {
-  reply: AgentReply;
-  turnMs: number;
-  setupToGreetingMs: number;
-}
-
-/** One fresh call: setup (index the passages, create the conversation), greeting, then the question. */
-function callOnce(companyName: string, passages: KnowledgePassage[], question: string): Timed {
-  const t0 = performance.now();
-  const knowledge = buildKnowledgeIndex(passages, { companyName });
-  const conversation = createConversation({ companyName, transferNumber: TRANSFER_NUMBER, knowledge });
-  conversation.greet();
-  const t1 = performance.now();
-  const reply = conversation.onCallerText(question);
-  const t2 = performance.now();
-  return { reply, turnMs: t2 - t1, setupToGreetingMs: t1 - t0 };
 }
 
 function latencySummary(samples: number[][]) {
