@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:labels`: answer quality on documents whose headings are topic labels ("Service Area", "Hours"),
+ * as in the policies and manuals owners upload, not FAQ questions (the DSTC benchmark has only FAQ entries).
+ *
+ * Data: bench/data/label-headings.json, written for this project: 8 small businesses (none a hotel, restaurant or
+ * attraction), one policy document each, 14 spoken-style questions each: 8 answered by exactly one section
+ * (most of them about a detail of its text, not its heading) and 6 that no section answers. Each question is
+ * asked in a fresh call through the same ingestion and turn engine as a real call.
+ *   answerable:   correct when the agent answers from the right section; wrong when it answers from another;
+ *   unanswerable: correct when it escalates with no_answer.
+ * BENCH_VERBOSE=1 prints every question with the agent's source and relevance.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tokenize } from '#server/agent/retrieval/text.ts';
+import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { callOnce, ingestFile } from './lib/call.ts';
+import { round } from './lib/metrics.ts';
+
+interface LabelData {
+  businesses: {
+    name: string;
+    kind: string;
+    document: { filename: string; text: string };
+    questions: { q: string; section: string | null }[];
+  }[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const data = JSON.parse(readFileSync(path.join(here, 'data', 'label-headings.json'), 'utf8')) as LabelData;
+
+const stems = (text: string) =>
+  new Set(
+    tokenize(text)
+      .filter((t) => !t.stop)
+      .map((t) => t.stem),
+  );
+const norm = (s: string | null | undefined) =>
+  (s ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+interface Tally {
+  n: number;
+  right: number;
+  wrong: number;
+}
+const tally = (): Tally => ({ n: 0, right: 0, wrong: 0 });
+const pct = (x: number, n: number) => `${round((100 * x) / Math.max(1, n), 1)}%`;
+
+const answerable = { all: tally(), headingWords: tally(), bodyOnly: tally() };
+const unanswerable = tally();
+const verbose = process.env.BENCH_VERBOSE === '1';
+
+for (const b of data.businesses) {
+  const passages: KnowledgePassage[] = await ingestFile(b.document.filename, b.document.text);
+  for (const { q, section } of b.questions) {
+    const { reply } = callOnce(b.name, passages, q);
+    const source = reply.answer?.passages[0];
+    const answered = reply.handoff === undefined && source !== undefined;
+    const relevance = reply.sources[0]?.relevance;
+    if (section === null) {
+      unanswerable.n += 1;
+      if (reply.handoff?.reason === 'no_answer') unanswerable.right += 1;
+      else if (answered) unanswerable.wrong += 1;
+    } else {
+      const usesHeading = [...stems(section)].some((s) => stems(q).has(s));
+      for (const t of [answerable.all, usesHeading ? answerable.headingWords : answerable.bodyOnly]) {
+        t.n += 1;
+        if (answered && norm(source?.heading) === norm(section)) t.right += 1;
+        else if (answered) t.wrong += 1;
+      }
+    }
+    if (verbose) {
+      const verdict =
+        section === null
+          ? answered
+            ? 'ANSWERED'
+            : 'escalated'
+          : answered
+            ? `from ${source?.heading}`
+            : 'ESCALATED';
+      console.log(
+        `${b.name.padEnd(28)} ${(relevance ?? 0).toFixed(2)} ${q}  [${section ?? 'none'}] -> ${verdict}`,
+      );
+    }
+  }
+}
+
+console.log(
+  `Topic-label documents: ${data.businesses.length} businesses, ${answerable.all.n + unanswerable.n} questions (bench/data/label-headings.json)\n`,
+);
+console.log(
+  `answerable accuracy      ${pct(answerable.all.right, answerable.all.n)}   (${answerable.all.n} questions)`,
+);
+console.log(
+  `  using the heading's words  ${pct(answerable.headingWords.right, answerable.headingWords.n)} of ${answerable.headingWords.n}`,
+);
+console.log(
+  `  about the text only        ${pct(answerable.bodyOnly.right, answerable.bodyOnly.n)} of ${answerable.bodyOnly.n}`,
+);
+console.log(
+  `wrong-answer rate        ${pct(answerable.all.wrong, answerable.all.n)}   (answered from another section)`,
+);
+console.log(
+  `escalation accuracy      ${pct(unanswerable.right, unanswerable.n)}   (${unanswerable.n} questions no section answers)`,
+);
+console.log(`answered anyway          ${pct(unanswerable.wrong, unanswerable.n)}`);
