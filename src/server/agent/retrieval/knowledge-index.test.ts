@@ -27,6 +27,28 @@ describe('knowledge index', () => {
     expect(best('ok do they delver')).toBe('Do you deliver?');
   });
 
+  it('answers from the text of a section whose heading is a topic label, not a question', () => {
+    const tutoring = buildKnowledgeIndex(
+      [
+        passage(
+          '1',
+          'Locations',
+          'Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.',
+        ),
+        passage('2', 'Rates', 'A one-hour session costs $60. A package of ten sessions costs $550.'),
+        passage('3', 'Cancellations', 'Cancel at least 24 hours ahead or the session is charged in full.'),
+      ],
+      { companyName: 'Lakeside Tutoring' },
+    );
+    const meet = tutoring.search('can a tutor meet my son at the eastfield community center');
+    expect(meet.hits[0]?.passage.heading).toBe('Locations');
+    expect(meet.answerable).toBe(true);
+    expect(tutoring.search('how much is a package of ten sessions').answerable).toBe(true);
+    // One everyday word in common is not an answer.
+    expect(tutoring.search('do your tutors teach organic chemistry').answerable).toBe(false);
+    expect(tutoring.search('do you meet students in the summer holidays').answerable).toBe(false);
+  });
+
   it("joins a written phrasal verb so it meets the caller's one-word form", () => {
     const hotel = buildKnowledgeIndex([
       passage('1', 'When do I have to check out?', 'Rooms are to be vacated by 11am.'),

@@ -4,9 +4,11 @@
  * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
+import { isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey } from './fuzzy.ts';
 import {
+  labelRelevanceOf,
   RELEVANCE_THRESHOLD,
   relevanceOf,
   type RelevanceFeatures,
@@ -61,6 +63,8 @@ export interface SearchOptions {
   limit?: number;
   /** Override the calibrated model (used by the calibration script). */
   model?: RelevanceModel;
+  /** Override the model for topic-label passages (used by the calibration script). */
+  labelModel?: RelevanceModel;
 }
 
 export interface KnowledgeIndex {
@@ -97,6 +101,11 @@ interface DocEntry {
   length: number;
   /** Content terms of the heading (or of the first sentence when there is no heading). */
   titleTerms: string[];
+  /**
+   * The heading asks a question (an FAQ entry), judged by RELEVANCE_MODEL; otherwise it labels a topic or there
+   * is none, judged by LABEL_RELEVANCE_MODEL.
+   */
+  questionTitle: boolean;
   /** The written words of each title term, for letter-level alignment with the caller's words. */
   titleWords: Map<string, string[]>;
   /**
@@ -182,6 +191,7 @@ class BM25Index implements KnowledgeIndex {
         tf,
         length,
         titleTerms,
+        questionTitle: passage.heading !== null && isQuestionHeading(passage.heading),
         titleWords: titleWordsOf(titleText),
         titleNameTerms: nameWordTerms(titleText),
       });
@@ -415,7 +425,9 @@ class BM25Index implements KnowledgeIndex {
       return {
         passage: this.docs[d]!.passage,
         score: scores[d]!,
-        relevance: relevanceOf(features, options.model),
+        relevance: this.docs[d]!.questionTitle
+          ? relevanceOf(features, options.model)
+          : labelRelevanceOf(features, options.model, options.labelModel),
         features,
       };
     });

@@ -69,8 +69,44 @@ export const RELEVANCE_MODEL: RelevanceModel = {
   },
 };
 
+/**
+ * The model for passages whose heading is a topic label ("Service Area", "Hours") or that have no heading.
+ * Callers do not repeat a label ("do you come out to Berkeley" is about "Service Area" because its text lists
+ * Berkeley), so for these passages `headingAlign` is the larger of the heading's share and the share of the
+ * caller's known words the passage matches (`queryCoverage`), and the weights differ: a label is short and
+ * easily covered, and the text's match counts. Fitted the same way on the topic-label benchmark
+ * (`npm run bench:labels`, `npx tsx bench/lib/calibrate-labels.ts`; ADR 010, seventh pass).
+ */
+export const LABEL_RELEVANCE_MODEL: RelevanceModel = {
+  intercept: -0.29,
+  weights: {
+    queryCoverage: 0,
+    unknownShare: -3.06,
+    headingCoverage: 0,
+    headingAlign: 1.34,
+    margin: 0,
+  },
+};
+
 /** Answer at or above this probability; below it, escalate with reason no_answer. */
 export const RELEVANCE_THRESHOLD = 0.5;
+
+/** A topic-label passage's features as LABEL_RELEVANCE_MODEL reads them: its text covers the question too. */
+export function labelFeatures(f: RelevanceFeatures): RelevanceFeatures {
+  return { ...f, headingAlign: Math.max(f.headingAlign, f.queryCoverage) };
+}
+
+/**
+ * Relevance of a topic-label passage: it answers when its heading does (as an FAQ question would, by
+ * RELEVANCE_MODEL) or when its text does (LABEL_RELEVANCE_MODEL), whichever is surer.
+ */
+export function labelRelevanceOf(
+  f: RelevanceFeatures,
+  model: RelevanceModel = RELEVANCE_MODEL,
+  labelModel: RelevanceModel = LABEL_RELEVANCE_MODEL,
+): number {
+  return Math.max(relevanceOf(f, model), relevanceOf(labelFeatures(f), labelModel));
+}
 
 export function relevanceOf(f: RelevanceFeatures, model: RelevanceModel = RELEVANCE_MODEL): number {
   let z = model.intercept;
