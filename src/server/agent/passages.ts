@@ -216,13 +216,13 @@ function chunkText(paragraphs: string[]): string[] {
   return chunks;
 }
 
-/** Sentence split that keeps abbreviations like "a.m.", "Dr." and decimals together. */
 /** True when a heading asks something (an FAQ entry's question), not a topic label ("Service Area"). */
 export function isQuestionHeading(heading: string): boolean {
   const text = heading.trim();
   return /\?["')\].]*$/.test(text) || INTERROGATIVE.test(text);
 }
 
+/** Sentence split that keeps abbreviations like "a.m.", "Dr." and decimals together. */
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   // Lazy up to a sentence end, so text with inner periods ("8 a.m. to 6", "3.5 hours") is never dropped.

@@ -126,12 +126,16 @@ export function providerUnavailable(): AppError {
  */
 export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): Promise<void> {
   try {
-    await serializePerUser(deps, userId, () => syncNow(deps, userId));
+    await serializePerUser(deps, userId, async () => {
+      await syncNow(deps, userId);
+      // Cleared inside the lease, after a sync that saw every document so far; a failure marked a moment
+      // later only causes one more (harmless) retry.
+      await repo.clearHostedSyncPending(deps.db, userId);
+    });
   } catch (error) {
     await repo.markHostedSyncPending(deps.db, userId, deps.clock.now());
     throw error;
   }
-  await repo.clearHostedSyncPending(deps.db, userId);
 }
 
 /**
