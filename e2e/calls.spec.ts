@@ -21,6 +21,19 @@ Free parking is available behind the building, entrance on Elm Street.
 # Payment methods
 We accept cash, all major credit cards and Apple Pay.`;
 
+/** A policy sheet as owners write them: topic-label headings, the answers in the text. */
+const POLICY = `Lakeside Tutoring - Policies
+
+Locations
+Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.
+
+Rates
+A one-hour session costs $60. A package of ten sessions costs $550.
+
+Cancellations
+Cancel at least 24 hours ahead or the session is charged in full.
+`;
+
 async function minutesUsed(page: Page): Promise<number> {
   const status = (await (await page.request.get('/api/subscription/status')).json()) as {
     subscription: { usage: { minutes_used: number } };
@@ -89,5 +102,30 @@ test.describe('calls', () => {
 
     await page.getByRole('button', { name: 'Sync Calls' }).click();
     await expect(page.getByText('Your calls are up to date')).toBeVisible();
+  });
+
+  test('answers from the text of a policy section whose heading the caller never says, escalates the rest', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await registerUser(page, { name: 'Policy Owner' });
+    await subscribeWithFreeCoupon(page, baseURL!, 'pro');
+    const number = await configureAgent(page, { companyName: 'Lakeside Tutoring', document: POLICY });
+    await activateAgent(page);
+
+    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const agentLines = page.getByTestId('agent-line');
+    await expect(agentLines.first()).toContainText('Thanks for calling Lakeside Tutoring');
+    await page.getByLabel('Say something').fill('can a tutor meet my son at the eastfield community center');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(1)).toContainText('Eastfield community center');
+    await page.getByLabel('Say something').fill('do your tutors teach organic chemistry');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/phone-policy-document.png`, fullPage: true });
   });
 });
