@@ -34,6 +34,19 @@ Cancellations
 Cancel at least 24 hours ahead or the session is charged in full.
 `;
 
+/** A Pro subscriber whose agent answers from `document`; returns the agent's number. */
+async function ownerWithLiveAgent(
+  page: Page,
+  baseURL: string,
+  owner: { name: string; companyName: string; document: string },
+): Promise<string> {
+  await registerUser(page, { name: owner.name });
+  await subscribeWithFreeCoupon(page, baseURL, 'pro');
+  const number = await configureAgent(page, owner);
+  await activateAgent(page);
+  return number;
+}
+
 async function minutesUsed(page: Page): Promise<number> {
   const status = (await (await page.request.get('/api/subscription/status')).json()) as {
     subscription: { usage: { minutes_used: number } };
@@ -47,10 +60,11 @@ test.describe('calls', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await registerUser(page, { name: 'Call Owner' });
-    await subscribeWithFreeCoupon(page, baseURL!, 'pro');
-    const number = await configureAgent(page, { companyName: 'Acme Plumbing', document: FAQ });
-    await activateAgent(page);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Call Owner',
+      companyName: 'Acme Plumbing',
+      document: FAQ,
+    });
     const usedBefore = await minutesUsed(page);
 
     await page.goto('/calls');
@@ -109,10 +123,11 @@ test.describe('calls', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await registerUser(page, { name: 'Policy Owner' });
-    await subscribeWithFreeCoupon(page, baseURL!, 'pro');
-    const number = await configureAgent(page, { companyName: 'Lakeside Tutoring', document: POLICY });
-    await activateAgent(page);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Policy Owner',
+      companyName: 'Lakeside Tutoring',
+      document: POLICY,
+    });
 
     await page.goto(`/phone?to=${encodeURIComponent(number)}`);
     await page.getByRole('button', { name: 'Call', exact: true }).click();
