@@ -8,7 +8,9 @@
  * asked in a fresh call through the same ingestion and turn engine as a real call.
  *   answerable:   correct when the agent answers from the right section; wrong when it answers from another;
  *   unanswerable: correct when it escalates with no_answer.
- * BENCH_VERBOSE=1 prints every question with the agent's source and relevance.
+ * BENCH_VERBOSE=1 prints every question with the agent's source and relevance. BENCH_LABELS=check runs the
+ * independent check set (bench/data/label-headings-check.json: 8 other kinds of business, written separately,
+ * never used for fitting or tuning).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +30,9 @@ interface LabelData {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const data = JSON.parse(readFileSync(path.join(here, 'data', 'label-headings.json'), 'utf8')) as LabelData;
+// BENCH_LABELS=check runs the second, independent set (bench/data/label-headings-check.json).
+const file = process.env.BENCH_LABELS === 'check' ? 'label-headings-check.json' : 'label-headings.json';
+const data = JSON.parse(readFileSync(path.join(here, 'data', file), 'utf8')) as LabelData;
 
 const stems = (text: string) =>
   new Set(
@@ -90,7 +94,7 @@ for (const b of data.businesses) {
 }
 
 console.log(
-  `Topic-label documents: ${data.businesses.length} businesses, ${answerable.all.n + unanswerable.n} questions (bench/data/label-headings.json)\n`,
+  `Topic-label documents: ${data.businesses.length} businesses, ${answerable.all.n + unanswerable.n} questions (bench/data/${file})\n`,
 );
 console.log(
   `answerable accuracy      ${pct(answerable.all.right, answerable.all.n)}   (${answerable.all.n} questions)`,
