@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
-import { eventually, openRelay, seedActiveAgent, seedDocument } from './calls-test-helpers.ts';
+import { dial, eventually, seedActiveAgent, seedDocument } from './calls-test-helpers.ts';
 import { insertCall } from './calls.repository.ts';
 import { createCallService } from './calls.service.ts';
 
@@ -58,12 +58,6 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     }),
   });
 
-  async function dial(number: string, from = '+15551230000') {
-    const relay = await openRelay(ctx().app);
-    relay.setup(number, from);
-    return relay;
-  }
-
   async function historyOf(client: Awaited<ReturnType<typeof seedActiveAgent>>['client']) {
     const response = await client.get('/api/calls/history');
     expect(response.statusCode).toBe(200);
@@ -87,7 +81,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('greets, answers from a document with its source, and transfers a caller who asks for a person', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
-    const relay = await dial(owner.number);
+    const relay = await dial(ctx().app, owner.number);
     const greeting = await relay.reply();
     expect(greeting.text).toMatch(/^Thanks for calling Acme Plumbing/);
     expect(greeting.end).toBeNull();
@@ -142,7 +136,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('takes a message for an unknown question when there is no transfer number; Basic gets no email', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'basic', transfer: null });
-    const relay = await dial(owner.number, '+15559876543');
+    const relay = await dial(ctx().app, owner.number, '+15559876543');
     await relay.reply();
     relay.prompt('Do you sell helicopters?');
     const sorry = await relay.reply();
@@ -166,7 +160,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('transfers an unknown question when there is a transfer number', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
-    const relay = await dial(owner.number);
+    const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     relay.prompt('Do you sell helicopters?');
     expect((await relay.reply()).end).toEqual({ reason: 'no_answer', transfer_to: '+15557654321' });
@@ -174,7 +168,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('records each turn as it happens and cuts an interrupted reply where the caller spoke', async () => {
     const owner = await seedActiveAgent(ctx());
-    const relay = await dial(owner.number);
+    const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     relay.prompt('How much is a boiler repair?');
     const answer = await relay.reply();
@@ -204,7 +198,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('picks up new documents mid-call (knowledge_version)', async () => {
     const owner = await seedActiveAgent(ctx());
-    const relay = await dial(owner.number);
+    const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     await seedDocument(
       ctx().db,
@@ -223,7 +217,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
 
   it('turns the agent inactive at the limit; the next call hears the line is unavailable', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'basic', minutes: 2 });
-    const relay = await dial(owner.number);
+    const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     relay.prompt('Where can I park?');
     expect((await relay.reply()).text).toMatch(/Elm Street/);
@@ -242,7 +236,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     const usage = await getUsage(ctx().db, owner.userId, ctx().clock.now());
     expect(usage.minutesRemaining).toBe(0);
 
-    const next = await dial(owner.number, '+15550001111');
+    const next = await dial(ctx().app, owner.number, '+15550001111');
     const unavailable = await next.reply();
     expect(unavailable.text).toMatch(/unavailable/);
     expect(unavailable.end).toEqual({ reason: 'unavailable', transfer_to: '+15557654321' });
@@ -258,7 +252,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
       source: 'gift',
       now: ctx().clock.now(),
     });
-    const again = await dial(owner.number);
+    const again = await dial(ctx().app, owner.number);
     expect((await again.reply()).text).toMatch(/^Thanks for calling Acme Plumbing/);
   });
 
@@ -298,7 +292,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
   });
 
   it('a number with no agent is not in service', async () => {
-    const relay = await dial('+15550000000');
+    const relay = await dial(ctx().app, '+15550000000');
     const reply = await relay.reply();
     expect(reply.text).toMatch(/not in service/);
     expect(reply.end).toEqual({ reason: 'unavailable' });
@@ -307,7 +301,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
   it('pages the history newest first', async () => {
     const owner = await seedActiveAgent(ctx());
     for (let i = 0; i < 3; i++) {
-      const relay = await dial(owner.number, `+1555000000${i}`);
+      const relay = await dial(ctx().app, owner.number, `+1555000000${i}`);
       await relay.reply();
       relay.close();
       ctx().clock.advance(1000);

@@ -202,3 +202,10 @@ export async function openRelay(
   ]);
   return new RelayDriver(ws);
 }
+
+/** Calls the agent at `number` from `from` through the relay; the greeting is the next reply. */
+export async function dial(app: FastifyInstance, number: string, from?: string): Promise<RelayDriver> {
+  const relay = await openRelay(app);
+  relay.setup(number, from);
+  return relay;
+}

@@ -1,29 +1,9 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeOpenAiServer } from '../../test/fakes/fake-openai.ts';
 import { createOpenAiCompatibleLlm } from './openai-compatible.ts';
 
-const requests: {
-  auth: string | undefined;
-  body: { model: string; messages: { role: string; content: string }[] };
-}[] = [];
 let reply: (body: unknown) => { status: number; json: unknown } = () => ({ status: 200, json: {} });
-const server = createServer(async (req: IncomingMessage, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  const body = JSON.parse(raw);
-  requests.push({ auth: req.headers.authorization, body });
-  const { status, json } = reply(body);
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-});
-let base = '';
-beforeAll(async () => {
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { base, requests } = fakeOpenAiServer((request) => reply(request.body));
 
 const passages = [
   {
@@ -50,7 +30,7 @@ describe('OpenAI-compatible answer wording (local fake server)', () => {
         ],
       },
     });
-    const llm = createOpenAiCompatibleLlm({ baseUrl: base, apiKey: 'sk-test', model: 'tiny' });
+    const llm = createOpenAiCompatibleLlm({ baseUrl: base(), apiKey: 'sk-test', model: 'tiny' });
     const text = await llm.composeAnswer({ companyName: 'Acme', question: 'Can I park?', passages });
     expect(text).toBe('Yes! Free parking is behind the building, see our website.');
     const sent = requests.at(-1)!;
@@ -62,13 +42,13 @@ describe('OpenAI-compatible answer wording (local fake server)', () => {
 
   it('returns null (extractive fallback) when the model says the passages lack the answer', async () => {
     reply = () => ({ status: 200, json: { choices: [{ message: { content: 'NO_ANSWER' } }] } });
-    const llm = createOpenAiCompatibleLlm({ baseUrl: base, model: 'tiny' });
+    const llm = createOpenAiCompatibleLlm({ baseUrl: base(), model: 'tiny' });
     expect(await llm.composeAnswer({ companyName: 'Acme', question: 'Helicopters?', passages })).toBeNull();
   });
 
   it('throws a retryable provider error on a server failure, and summarizes a call', async () => {
     reply = () => ({ status: 503, json: { error: 'overloaded' } });
-    const llm = createOpenAiCompatibleLlm({ baseUrl: base, model: 'tiny' });
+    const llm = createOpenAiCompatibleLlm({ baseUrl: base(), model: 'tiny' });
     await expect(
       llm.composeAnswer({ companyName: 'Acme', question: 'Parking?', passages }),
     ).rejects.toMatchObject({ retryable: true });
