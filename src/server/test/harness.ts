@@ -179,6 +179,11 @@ export class TestClient {
       ...(headers ? { headers } : {}),
     });
   }
+  /** Posts fields as an HTML form would (application/x-www-form-urlencoded). */
+  postForm(url: string, fields: Record<string, string | number>) {
+    const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    return this.post(url, body, { 'content-type': 'application/x-www-form-urlencoded' });
+  }
   delete(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request({
       method: 'DELETE',

@@ -13,11 +13,6 @@ import { runBillingCycle } from './billing.service.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
-function postForm(client: TestClient, url: string, fields: Record<string, string | number>) {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-  return client.post(url, body, { 'content-type': 'application/x-www-form-urlencoded' });
-}
-
 async function status(client: TestClient) {
   const response = await client.get('/api/subscription/status');
   expect(response.statusCode).toBe(200);
@@ -30,7 +25,7 @@ async function buy(
   fields: Record<string, string | number>,
   path = '/api/stripe/create-checkout',
 ) {
-  const created = await postForm(client, path, { origin_url: ORIGIN, ...fields });
+  const created = await client.postForm(path, { origin_url: ORIGIN, ...fields });
   expect(created.statusCode, created.body).toBe(200);
   const url = new URL(created.json().url);
   expect(url.pathname).toMatch(/^\/local-checkout\/lcs_/);
@@ -93,7 +88,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
 
   it('buys Pro through the local checkout and gets 650 minutes, then a 300 pack (limit 950)', async () => {
     const { client } = await signUp(ctx().app);
-    const created = await postForm(client, '/api/stripe/create-checkout', {
+    const created = await client.postForm('/api/stripe/create-checkout', {
       plan: 'pro',
       origin_url: ORIGIN,
     });
@@ -137,7 +132,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
 
   it('another account cannot see or pay someone else’s checkout', async () => {
     const { client } = await signUp(ctx().app);
-    const created = await postForm(client, '/api/stripe/create-checkout', {
+    const created = await client.postForm('/api/stripe/create-checkout', {
       plan: 'basic',
       origin_url: ORIGIN,
     });
@@ -151,7 +146,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
 
   it('Cancel on the local checkout returns to /pricing and the status says expired', async () => {
     const { client } = await signUp(ctx().app);
-    const created = await postForm(client, '/api/stripe/create-checkout', {
+    const created = await client.postForm('/api/stripe/create-checkout', {
       plan: 'basic',
       origin_url: ORIGIN,
     });
@@ -170,7 +165,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
 
   it('checkout-status, the Pay button and repeated polls racing apply the payment once', async () => {
     const { client } = await signUp(ctx().app);
-    const created = await postForm(client, '/api/stripe/create-checkout', {
+    const created = await client.postForm('/api/stripe/create-checkout', {
       plan: 'basic',
       origin_url: ORIGIN,
     });
@@ -237,7 +232,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       ],
     ];
     for (const [url, fields, code, detail] of cases) {
-      const response = await postForm(client, url, fields);
+      const response = await client.postForm(url, fields);
       expect(response.statusCode, `${url} ${JSON.stringify(fields)}`).toBe(code);
       expect(response.json().detail).toMatch(detail);
     }
@@ -249,18 +244,18 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
 
     // the foreign origin is refused for packs too, once subscribed
     await buy(client, { plan: 'basic' });
-    const foreign = await postForm(client, '/api/purchase-minutes', {
+    const foreign = await client.postForm('/api/purchase-minutes', {
       minutes: 100,
       origin_url: 'https://evil.example',
     });
     expect(foreign.statusCode).toBe(400);
-    const pricingAgain = await postForm(client, '/api/stripe/create-checkout', {
+    const pricingAgain = await client.postForm('/api/stripe/create-checkout', {
       plan: 'basic',
       origin_url: ORIGIN,
     });
     expect(pricingAgain.statusCode).toBe(409);
     expect(pricingAgain.json().detail).toBe('You are already on the Basic plan');
-    const trial = await postForm(client, '/api/stripe/create-checkout', {
+    const trial = await client.postForm('/api/stripe/create-checkout', {
       plan: 'trial',
       origin_url: ORIGIN,
     });
@@ -273,11 +268,11 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     const coupon = await anonymous.post('/api/coupons/validate?code=ABC');
     expect(coupon.statusCode).toBe(401);
     expect(coupon.json().detail).toBe('Please log in to use a coupon code');
-    const minutes = await postForm(anonymous, '/api/purchase-minutes', { minutes: 100, origin_url: ORIGIN });
+    const minutes = await anonymous.postForm('/api/purchase-minutes', { minutes: 100, origin_url: ORIGIN });
     expect(minutes.statusCode).toBe(401);
     expect(minutes.json().detail).toBe('Please log in to purchase minutes');
     expect(
-      (await postForm(anonymous, '/api/stripe/create-checkout', { plan: 'pro', origin_url: ORIGIN }))
+      (await anonymous.postForm('/api/stripe/create-checkout', { plan: 'pro', origin_url: ORIGIN }))
         .statusCode,
     ).toBe(401);
   });
@@ -336,7 +331,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
   it('a 100% coupon activates a free subscription without a payment page', async () => {
     const code = await makeCoupon(ctx(), 100, 'forever');
     const { client } = await signUp(ctx().app);
-    const response = await postForm(client, '/api/stripe/create-checkout', {
+    const response = await client.postForm('/api/stripe/create-checkout', {
       plan: 'enterprise',
       origin_url: ORIGIN,
       coupon_code: code,
@@ -361,7 +356,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => signUp(ctx().app)));
     const responses = await Promise.all(
       accounts.map(({ client }) =>
-        postForm(client, '/api/stripe/create-checkout', {
+        client.postForm('/api/stripe/create-checkout', {
           plan: 'pro',
           origin_url: ORIGIN,
           coupon_code: code,

@@ -158,11 +158,6 @@ function deliver(ctx: TestContext, event: { payload: string; signature: string }
   });
 }
 
-function postForm(client: TestClient, url: string, fields: Record<string, string | number>) {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
-  return client.post(url, body, { 'content-type': 'application/x-www-form-urlencoded' });
-}
-
 async function usage(client: TestClient) {
   return (await client.get('/api/subscription/status')).json();
 }
@@ -190,7 +185,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
   });
 
   async function startCheckout(client: TestClient, fields: Record<string, string>) {
-    const response = await postForm(client, '/api/stripe/create-checkout', { origin_url: ORIGIN, ...fields });
+    const response = await client.postForm('/api/stripe/create-checkout', { origin_url: ORIGIN, ...fields });
     expect(response.statusCode, response.body).toBe(200);
     const sessionId = new URL(response.json().url).pathname.split('/').pop()!;
     return { sessionId, body: response.json() };
@@ -253,7 +248,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
   it('checkout-status and the webhook racing apply the purchase once', async () => {
     const { client } = await signUp(ctx().app);
     await startCheckout(client, { plan: 'basic' });
-    await postForm(client, '/api/stripe/create-checkout', { plan: 'basic', origin_url: ORIGIN });
+    await client.postForm('/api/stripe/create-checkout', { plan: 'basic', origin_url: ORIGIN });
     const { sessionId } = await startCheckout(client, { plan: 'pro' });
     const event = signedEvent('checkout.session.completed', fake.complete(sessionId));
     const results = await Promise.all([
@@ -321,7 +316,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
     expect((await usage(client)).subscription.plan).toBe('trial');
 
     // Minutes: a pack is bought (through its own checkout) and some minutes are used.
-    const pack = await postForm(client, '/api/purchase-minutes', { minutes: 100, origin_url: ORIGIN });
+    const pack = await client.postForm('/api/purchase-minutes', { minutes: 100, origin_url: ORIGIN });
     const packSession = new URL(pack.json().url).pathname.split('/').pop()!;
     expect(fake.last('/v1/checkout/sessions').get('mode')).toBe('payment');
     await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(packSession)));
@@ -401,7 +396,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
     await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(pro.sessionId)));
     expect((await usage(client)).subscription).toMatchObject({ plan: 'pro', amount: 149.5 });
 
-    const revoked = await postForm(admin, '/api/admin/revoke-discount', {
+    const revoked = await admin.postForm('/api/admin/revoke-discount', {
       user_id: user.id,
       action: 'finish_period',
     });
