@@ -30,8 +30,16 @@ interface LabelData {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// BENCH_LABELS=check runs the second, independent set (bench/data/label-headings-check.json).
-const file = process.env.BENCH_LABELS === 'check' ? 'label-headings-check.json' : 'label-headings.json';
+// BENCH_LABELS picks the set: unset = the fitting set; check / third = the independent topic-label sets; faq = the
+// independent FAQ-document set (question headings, businesses unlike DSTC's).
+const SETS: Record<string, string> = {
+  fit: 'label-headings.json',
+  check: 'label-headings-check.json',
+  third: 'label-headings-third.json',
+  faq: 'faq-check.json',
+};
+const file = SETS[process.env.BENCH_LABELS ?? 'fit'];
+if (file === undefined) throw new Error(`BENCH_LABELS must be one of ${Object.keys(SETS).join(', ')}`);
 const data = JSON.parse(readFileSync(path.join(here, 'data', file), 'utf8')) as LabelData;
 
 const stems = (text: string) =>
