@@ -28,9 +28,15 @@ interface LabelData {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const data = JSON.parse(
-  readFileSync(path.join(here, '..', 'data', 'label-headings.json'), 'utf8'),
-) as LabelData;
+// BENCH_LABEL_FILES: comma-separated files of bench/data to fit on (default: the fitting set).
+const data: LabelData = {
+  businesses: (process.env.BENCH_LABEL_FILES ?? 'label-headings.json')
+    .split(',')
+    .flatMap(
+      (file) =>
+        (JSON.parse(readFileSync(path.join(here, '..', 'data', file), 'utf8')) as LabelData).businesses,
+    ),
+};
 const norm = (s: string | null | undefined) =>
   (s ?? '')
     .toLowerCase()

@@ -149,6 +149,22 @@ describe('knowledge index', () => {
     expect(result.matchedTerms).toContain('24');
   });
 
+  it('reads spoken sizes and ages as the written figures, and finds prices in a section that states amounts', () => {
+    const storage = buildKnowledgeIndex([
+      passage(
+        '1',
+        'Unit Sizes',
+        'We offer 5x5 units for $45 per month and 10 x 10 units for $115 per month.',
+      ),
+      passage('2', 'Moving Out', 'Give us 10 days notice before you move out of your unit.'),
+      passage('3', 'Age Requirements', 'Renters must be at least 18 years old.'),
+    ]);
+    const size = storage.search('hi how much is a ten by ten');
+    expect(size.hits[0]?.passage.id).toBe('1');
+    expect(size.matchedTerms).toEqual(expect.arrayContaining(['price', '10x10']));
+    expect(storage.search('my son is seventeen can he rent one').matchedTerms).not.toContain('seventeen');
+    expect(storage.search('can an eighteen year old rent').hits[0]?.passage.id).toBe('3');
+  });
   it('does not take the caller pointing at the business ("at this restaurant") for the topic', () => {
     const restaurant = buildKnowledgeIndex([
       passage('1', 'Can you tell me about the attire at this restaurant?', 'The attire is casual.'),

@@ -183,6 +183,8 @@ class BM25Index implements KnowledgeIndex {
       const bodyTokens = this.analyzeDocText(passage.text);
       for (const t of headingTokens) add(t, HEADING_WEIGHT);
       for (const t of bodyTokens) add(t, 1);
+      // A passage that states an amount of money ("$45 per month") tells the price: "how much is a ten by ten".
+      if (MONEY.test(passage.text) && !tf.has(PRICE_TERM)) add(PRICE_TERM, 1);
       const titleText = passage.heading ?? firstSentence(passage.text);
       const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
@@ -571,6 +573,9 @@ function titleWordsOf(title: string): Map<string, string[]> {
  * recogniser fragments ("thek", "tay") while a missing topic tends to be a longer, specific word ("housekeeping"),
  * following Zipf's law of abbreviation (the rarer, more informative a word, the longer it is).
  */
+const MONEY = /[$€£]\s?\d|\b\d+(\.\d+)?\s?(dollars|euros|pounds)\b/i;
+const PRICE_TERM = termOf('price');
+
 function unknownWordWeight(word: string): number {
   // A number the documents do not contain is a detail of the question ("a table for 5", "open 24 hours"), not a topic.
   if (/^\d/.test(word)) return 0;

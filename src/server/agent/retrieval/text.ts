@@ -70,11 +70,22 @@ const NUMBER_WORDS: Record<string, string> = {
   ten: '10',
   eleven: '11',
   twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
   fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
   twenty: '20',
   thirty: '30',
   forty: '40',
   fifty: '50',
+  sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
+  hundred: '100',
 };
 
 const TENS: Record<string, number> = {
@@ -132,10 +143,22 @@ export function tokenize(text: string): Token[] {
 /** Tokenises text that normalizeText (and possibly applyPhrases) already produced. */
 export function tokenizeNormalized(normalized: string): Token[] {
   const words = normalized === '' ? [] : normalized.split(' ');
-  return words.map((raw, pos) => {
+  const tokens: Token[] = [];
+  for (let pos = 0; pos < words.length; pos++) {
+    const raw = words[pos]!;
     const word = NUMBER_WORDS[raw] ?? raw;
-    return { word, stem: termOf(word), pos, stop: STOP_WORDS.has(raw) };
-  });
+    // Dimensions: "ten by ten", "10 x 10" and "10x10" are one word, "10x10".
+    const next = words[pos + 2];
+    const other = next === undefined ? undefined : (NUMBER_WORDS[next] ?? next);
+    if (/^\d+$/.test(word) && /^(x|by)$/.test(words[pos + 1] ?? '') && other && /^\d+$/.test(other)) {
+      const joined = `${word}x${other}`;
+      tokens.push({ word: joined, stem: joined, pos, stop: false });
+      pos += 2;
+      continue;
+    }
+    tokens.push({ word, stem: termOf(word), pos, stop: STOP_WORDS.has(raw) });
+  }
+  return tokens;
 }
 
 /** The indexed form of a word: its Porter stem (numbers kept as they are). */
