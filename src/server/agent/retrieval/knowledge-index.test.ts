@@ -59,6 +59,16 @@ describe('knowledge index', () => {
     expect(hotel.search('um can we do a late check out').hits[0]?.passage.id).toBe('1');
   });
 
+  it('does not join two function words into a content word that only shares its stem', () => {
+    const dojo = buildKnowledgeIndex([
+      passage('1', 'Uniforms', 'Students wear a white uniform to every class.'),
+      passage('2', 'Freezes', 'You can put your membership on hold for up to two months a year.'),
+    ]);
+    const result = dojo.search("we're going away can i put my membership on hold");
+    expect(result.hits[0]?.passage.id).toBe('2');
+    expect(result.queryWords).not.toContain('weare');
+  });
+
   it("counts a phrasal verb the documents use with another particle as a topic they don't cover", () => {
     const hotel = buildKnowledgeIndex([
       {

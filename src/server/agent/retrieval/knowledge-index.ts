@@ -319,6 +319,9 @@ class BM25Index implements KnowledgeIndex {
       const first = tokens[pos]!;
       const second = tokens[pos + 1]!;
       let alternatives: { term: string; strength: number }[] = [];
+      // Two function words join only into a word the documents spell that way ("check in" -> checkin), not into
+      // one that merely shares its stem ("we are" -> weare, stemmed like wear).
+      if (first.stop && second.stop && !this.wordTerm.has(word)) continue;
       if (this.has(term)) alternatives = [{ term, strength: 1 }];
       else if (word.length >= 4 && !(known(first) && known(second))) {
         // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
