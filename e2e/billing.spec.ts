@@ -12,8 +12,13 @@ async function slowCheckoutStatus(page: Page, ms = 800) {
   });
 }
 
-/** Pays on the local checkout page and lands back on the dashboard, verified. */
-async function payOnLocalCheckout(page: Page, total: string, shot?: string) {
+/** Pays on the local checkout page and lands back on the dashboard, verified with the given message. */
+async function payOnLocalCheckout(
+  page: Page,
+  total: string,
+  shot?: string,
+  success = 'Subscription activated successfully!',
+) {
   await expect(page).toHaveURL(/\/local-checkout\/lcs_/);
   await expect(page.getByText('Test payment', { exact: false })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
@@ -24,7 +29,7 @@ async function payOnLocalCheckout(page: Page, total: string, shot?: string) {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/${shot}` });
   }
-  await expect(page.getByText('Subscription activated successfully!')).toBeVisible();
+  await expect(page.getByText(success)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Verifying your payment...')).toBeHidden();
 }
@@ -55,8 +60,9 @@ test('a new user buys Pro through the local checkout, then a 300-minute pack', a
   await expect(page.getByTestId('plan-trial')).toHaveCount(0);
 
   await page.getByTestId('pack-300').getByRole('button', { name: 'Buy Now' }).click();
-  await payOnLocalCheckout(page, '$180.00');
+  await payOnLocalCheckout(page, '$180.00', undefined, '300 minutes added to your account!');
   await expect(card.getByTestId('minutes-limit')).toHaveText('950');
+  await expect(page.getByText('Subscription activated successfully!')).toHaveCount(0);
 });
 
 test('an admin-made 100% coupon gives a free subscription', async ({ page, baseURL }) => {
@@ -191,6 +197,13 @@ test('screenshots: pricing, local checkout and the usage card at 0, 60, 85 and 1
     if (percent >= 80) {
       await expect(card.getByRole('link', { name: 'Buy More Minutes' })).toBeVisible();
       await expect(card.getByText('Additional minutes starting at $0.60/min')).toBeVisible();
+      if (percent === 85) {
+        // The prompt lands on the minute packs, scrolled into view, not on the top of /pricing.
+        await card.getByRole('link', { name: 'Buy More Minutes' }).click();
+        await expect(page).toHaveURL(/\/pricing#minutes$/);
+        await expect(page.getByTestId('pack-300')).toBeInViewport();
+        await page.goto('/dashboard');
+      }
     } else {
       await expect(card.getByText('Buy More Minutes')).toHaveCount(0);
     }

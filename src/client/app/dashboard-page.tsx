@@ -41,7 +41,7 @@ export function DashboardPage() {
         {/* SLOT (billing): 'Verifying your payment...' banner while a checkout (query ?session_id=) is checked. */}
         <PaymentVerificationBanner />
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
           <SubscriptionStatusCard />
           {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}

@@ -527,6 +527,11 @@ export async function checkCheckoutStatus(deps: AppDeps, userId: string, session
   return {
     payment_status: paid ? 'paid' : session.paymentStatus,
     status: session.status,
+    // What the checkout buys, so the dashboard can say so once it is paid (beyond SPEC 7's two fields).
+    purchase:
+      payment.kind === 'pack'
+        ? { kind: 'minutes' as const, minutes: payment.minutes }
+        : { kind: 'plan' as const, plan: payment.plan },
   };
 }
 

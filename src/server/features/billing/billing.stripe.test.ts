@@ -258,7 +258,11 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
       client.get(`/api/stripe/checkout-status/${sessionId}`),
     ]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
-    expect(results[1]!.json()).toEqual({ payment_status: 'paid', status: 'complete' });
+    expect(results[1]!.json()).toEqual({
+      payment_status: 'paid',
+      status: 'complete',
+      purchase: { kind: 'plan', plan: 'pro' },
+    });
     expect(await ctx().db.selectFrom('subscriptions').select('id').execute()).toHaveLength(1);
     expect(await ctx().db.selectFrom('minute_ledger').select('id').execute()).toHaveLength(1);
     expect((await usage(client)).subscription.plan).toBe('pro');
@@ -424,6 +428,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
     expect((await client.get(`/api/stripe/checkout-status/${sessionId}`)).json()).toEqual({
       payment_status: 'unpaid',
       status: 'expired',
+      purchase: { kind: 'plan', plan: 'pro' },
     });
   });
 });

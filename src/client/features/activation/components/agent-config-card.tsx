@@ -169,10 +169,10 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
 
 function Detail({ icon: Icon, label, value }: { icon: typeof Bot; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-2">
-      <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-400" />
-      <dt className="text-ink-500">{label}:</dt>
-      <dd className="min-w-0 truncate font-medium text-ink-800">{value}</dd>
+    <div className="flex items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-400" />
+      <dt className="shrink-0 text-ink-500">{label}:</dt>
+      <dd className="min-w-0 font-medium break-words text-ink-800">{value}</dd>
     </div>
   );
 }

@@ -205,7 +205,7 @@ export function CouponsPage() {
             ) : coupons.data.length === 0 ? (
               <p className="py-10 text-center text-sm text-ink-500">No coupons generated yet</p>
             ) : (
-              <div className="-mx-6 overflow-x-auto">
+              <div className="relative -mx-6 overflow-x-auto">
                 <table className="w-full min-w-[640px] text-left text-sm">
                   <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
                     <tr>

@@ -47,6 +47,8 @@ export interface CheckoutResponse {
 export interface CheckoutStatus {
   payment_status: string;
   status: string;
+  /** What the checkout buys (absent from older servers). */
+  purchase?: { kind: 'minutes'; minutes: number } | { kind: 'plan'; plan: string };
 }
 
 export interface LocalCheckout {

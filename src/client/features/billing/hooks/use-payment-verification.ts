@@ -44,7 +44,12 @@ export function usePaymentVerification(): boolean {
         if (cancelled) return;
         if (status.payment_status === 'paid') {
           finish();
-          toast.success('Subscription activated successfully!');
+          const { purchase } = status;
+          toast.success(
+            purchase?.kind === 'minutes'
+              ? `${purchase.minutes.toLocaleString('en-US')} minutes added to your account!`
+              : 'Subscription activated successfully!',
+          );
           navigate('/dashboard', { replace: true });
           await queryClient.invalidateQueries();
           return;

@@ -109,7 +109,7 @@ function CheckoutSummary({
     : checkout.recurring
       ? checkout.discount_percent > 0 && checkout.discount_type === 'first_month'
         ? `Then ${money(checkout.base_amount)}/month from the second month.`
-        : `Renews monthly at ${money(checkout.amount)}. Cancel any time.`
+        : `Renews monthly at ${money(checkout.amount)}.`
       : 'One-time payment. Extra minutes never expire.';
 
   return (

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, Check, CheckCircle2, Clock, LayoutDashboard, Mail, Tag } from 'lucide-react';
 import { toast } from 'sonner';
 import { Logo } from '../../../components/brand/logo.tsx';
@@ -53,6 +53,13 @@ export function PricingPage() {
   const status = useSubscriptionStatus();
   const trialEligible = useTrialEligible();
   const currentPlan = status.data?.has_subscription ? status.data.subscription?.plan : undefined;
+
+  // "Buy More Minutes" links to /pricing#minutes: a client-side navigation does not scroll to the anchor by itself.
+  // Scroll again once the plan status has loaded, since it can change the cards' height above the packs.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, status.isPending]);
 
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
@@ -331,16 +338,22 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
       {popular ? <Ribbon className="bg-brand-600">POPULAR</Ribbon> : null}
       {trial ? <Ribbon className="bg-emerald-600">TRY NOW</Ribbon> : null}
       <h3 className="text-lg font-semibold text-ink-900">{plan.name}</h3>
-      <div className="mt-4 flex items-baseline gap-2">
+      <div className="mt-4 flex flex-wrap items-baseline gap-x-2 gap-y-1">
         {discounted !== null && discounted !== plan.price ? (
           <>
             <span className="text-4xl font-bold tracking-tight text-ink-900">{money(discounted)}</span>
-            <span className="text-lg text-ink-400 line-through">{money(plan.price)}</span>
+            {/* The full price and the period wrap together when the card is narrow. */}
+            <span className="whitespace-nowrap">
+              <span className="text-lg text-ink-400 line-through">{money(plan.price)}</span>{' '}
+              <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
+            </span>
           </>
         ) : (
-          <span className="text-4xl font-bold tracking-tight text-ink-900">{money(plan.price)}</span>
+          <>
+            <span className="text-4xl font-bold tracking-tight text-ink-900">{money(plan.price)}</span>
+            <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
+          </>
         )}
-        <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
       </div>
       {discounted !== null && coupon && !trial ? (
         <p className="mt-1 text-xs font-medium text-emerald-700">
