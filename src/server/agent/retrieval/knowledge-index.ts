@@ -571,14 +571,15 @@ function titleWordsOf(title: string): Map<string, string[]> {
   return out;
 }
 
+/** An amount of money in a passage's text ("$45", "20 dollars"): the passage tells a price. */
+const MONEY = /[$€£]\s?\d|\b\d+(\.\d+)?\s?(dollars|euros|pounds)\b/i;
+const PRICE_TERM = termOf('price');
+
 /**
  * How much a word the knowledge base has never seen should count against an answer. Short words are mostly
  * recogniser fragments ("thek", "tay") while a missing topic tends to be a longer, specific word ("housekeeping"),
  * following Zipf's law of abbreviation (the rarer, more informative a word, the longer it is).
  */
-const MONEY = /[$€£]\s?\d|\b\d+(\.\d+)?\s?(dollars|euros|pounds)\b/i;
-const PRICE_TERM = termOf('price');
-
 function unknownWordWeight(word: string): number {
   // A number the documents do not contain is a detail of the question ("a table for 5", "open 24 hours"), not a topic.
   if (/^\d/.test(word)) return 0;

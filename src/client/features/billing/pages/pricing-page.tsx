@@ -326,6 +326,8 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
   const popular = id === 'pro';
   const trial = id === 'trial';
   const discounted = coupon ? Math.round(plan.price * (100 - coupon.discount_percent)) / 100 : null;
+  const shown = discounted ?? plan.price;
+  const struckOut = shown !== plan.price;
   return (
     <div
       data-testid={`plan-${id}`}
@@ -339,21 +341,16 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
       {trial ? <Ribbon className="bg-emerald-600">TRY NOW</Ribbon> : null}
       <h3 className="text-lg font-semibold text-ink-900">{plan.name}</h3>
       <div className="mt-4 flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        {discounted !== null && discounted !== plan.price ? (
-          <>
-            <span className="text-4xl font-bold tracking-tight text-ink-900">{money(discounted)}</span>
-            {/* The full price and the period wrap together when the card is narrow. */}
-            <span className="whitespace-nowrap">
+        <span className="text-4xl font-bold tracking-tight text-ink-900">{money(shown)}</span>
+        {/* The full price and the period wrap together when the card is narrow. */}
+        <span className="whitespace-nowrap">
+          {struckOut ? (
+            <>
               <span className="text-lg text-ink-400 line-through">{money(plan.price)}</span>{' '}
-              <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
-            </span>
-          </>
-        ) : (
-          <>
-            <span className="text-4xl font-bold tracking-tight text-ink-900">{money(plan.price)}</span>
-            <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
-          </>
-        )}
+            </>
+          ) : null}
+          <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>
+        </span>
       </div>
       {discounted !== null && coupon && !trial ? (
         <p className="mt-1 text-xs font-medium text-emerald-700">
