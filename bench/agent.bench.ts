@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { createConversation } from '#server/agent/turn-engine.ts';
-import { callOnce, ingestFile, TRANSFER_NUMBER } from './lib/call.ts';
+import { callAndConfirm, ingestFile, TRANSFER_NUMBER, type CallOutcome } from './lib/call.ts';
 import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
 import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
 
@@ -72,6 +72,10 @@ interface TurnRecord {
     source: string | null;
     relevance: number | null;
     f1: number;
+    /** The caller's reply to the agent's "are you asking …?", when it asked. */
+    confirmed: 'yes' | 'no' | null;
+    /** Answered from the gold passage on the first turn, without asking. */
+    correctFirstTurn: boolean;
   };
   unanswerable: {
     reply: string;
@@ -79,8 +83,68 @@ interface TurnRecord {
     reason: string | null;
     source: string | null;
     relevance: number | null;
+    confirmed: 'yes' | 'no' | null;
   };
   features?: unknown;
+}
+
+function qualityOf(rs: TurnRecord[]) {
+  return {
+    turns: rs.length,
+    // The issue's single-turn reading: a confirmation question is neither an answer nor an escalation.
+    firstTurn: {
+      answerableAccuracy: round(rs.filter((r) => r.answerable.correctFirstTurn).length / rs.length),
+      escalationAccuracy: round(
+        rs.filter((r) => r.unanswerable.confirmed === null && r.unanswerable.reason === 'no_answer').length /
+          rs.length,
+      ),
+    },
+    confirmationsAsked: {
+      answerable: round(rs.filter((r) => r.answerable.confirmed !== null).length / rs.length),
+      unanswerable: round(rs.filter((r) => r.unanswerable.confirmed !== null).length / rs.length),
+      confirmedYes: round(rs.filter((r) => r.answerable.confirmed === 'yes').length / rs.length),
+    },
+    answerableAccuracy: round(rs.filter((r) => r.answerable.correct).length / rs.length),
+    escalationAccuracy: round(rs.filter((r) => r.unanswerable.reason === 'no_answer').length / rs.length),
+    wrongAnswerRate: round(
+      rs.filter((r) => r.answerable.answered && !r.answerable.correct).length / rs.length,
+    ),
+    answerableEscalated: round(rs.filter((r) => !r.answerable.answered).length / rs.length),
+    unanswerableAnswered: round(rs.filter((r) => !r.unanswerable.escalated).length / rs.length),
+    f1: round(mean(rs.map((r) => r.answerable.f1))),
+    f1WhenCorrect: round(mean(rs.filter((r) => r.answerable.correct).map((r) => r.answerable.f1))),
+  };
+}
+
+function recordOf(turn: EvalTurn, b: Business, a: CallOutcome, u: CallOutcome): TurnRecord {
+  const aSource = a.final.sources[0];
+  const aPassage = a.final.answer?.passages[0];
+  const answered = a.final.handoff === undefined && aSource !== undefined;
+  const uPassage = u.final.answer?.passages[0];
+  return {
+    id: turn.id,
+    split: splitOf(b.key),
+    question: turn.question,
+    gold: turn.goldTitle,
+    answerable: {
+      reply: a.final.text,
+      answered,
+      correct: answered && isGold(aPassage, turn, b),
+      source: aPassage?.heading ?? null,
+      relevance: aSource?.relevance ?? null,
+      f1: tokenF1(a.final.text, turn.goldResponse),
+      confirmed: a.confirmed,
+      correctFirstTurn: a.confirmed === null && answered && isGold(aPassage, turn, b),
+    },
+    unanswerable: {
+      reply: u.final.text,
+      escalated: u.final.handoff !== undefined,
+      reason: u.final.handoff?.reason ?? null,
+      source: uPassage?.heading ?? null,
+      relevance: u.final.sources[0]?.relevance ?? null,
+      confirmed: u.confirmed,
+    },
+  };
 }
 
 function latencySummary(samples: number[][]) {
@@ -121,53 +185,18 @@ async function main() {
     const greetMs: number[] = [];
     for (const turn of turns) {
       const b = data.businesses.get(turn.businessKey)!;
-      const a = callOnce(b.name, answerableKb.get(b.key)!, turn.question);
-      const u = callOnce(b.name, unanswerableKb.get(turn.id)!, turn.question);
+      const isRight = (p: KnowledgePassage | undefined) => isGold(p, turn, b);
+      const a = callAndConfirm(b.name, answerableKb.get(b.key)!, turn.question, isRight);
+      // The unanswerable variant has no right passage: a truthful caller says no to whatever is offered.
+      const u = callAndConfirm(b.name, unanswerableKb.get(turn.id)!, turn.question, () => false);
       turnMs.push(a.turnMs, u.turnMs);
       greetMs.push(a.setupToGreetingMs, u.setupToGreetingMs);
       if (run > 0) continue;
-      const aSource = a.reply.sources[0];
-      const aPassage = a.reply.answer?.passages[0];
-      const answered = a.reply.handoff === undefined && aSource !== undefined;
-      const uPassage = u.reply.answer?.passages[0];
-      records.push({
-        id: turn.id,
-        split: splitOf(b.key),
-        question: turn.question,
-        gold: turn.goldTitle,
-        answerable: {
-          reply: a.reply.text,
-          answered,
-          correct: answered && isGold(aPassage, turn, b),
-          source: aPassage?.heading ?? null,
-          relevance: aSource?.relevance ?? null,
-          f1: tokenF1(a.reply.text, turn.goldResponse),
-        },
-        unanswerable: {
-          reply: u.reply.text,
-          escalated: u.reply.handoff !== undefined,
-          reason: u.reply.handoff?.reason ?? null,
-          source: uPassage?.heading ?? null,
-          relevance: u.reply.sources[0]?.relevance ?? null,
-        },
-      });
+      records.push(recordOf(turn, b, a, u));
     }
     turnSamples.push(turnMs);
     greetSamples.push(greetMs);
   }
-
-  const quality = (rs: TurnRecord[]) => ({
-    turns: rs.length,
-    answerableAccuracy: round(rs.filter((r) => r.answerable.correct).length / rs.length),
-    escalationAccuracy: round(rs.filter((r) => r.unanswerable.reason === 'no_answer').length / rs.length),
-    wrongAnswerRate: round(
-      rs.filter((r) => r.answerable.answered && !r.answerable.correct).length / rs.length,
-    ),
-    answerableEscalated: round(rs.filter((r) => !r.answerable.answered).length / rs.length),
-    unanswerableAnswered: round(rs.filter((r) => !r.unanswerable.escalated).length / rs.length),
-    f1: round(mean(rs.map((r) => r.answerable.f1))),
-    f1WhenCorrect: round(mean(rs.filter((r) => r.answerable.correct).map((r) => r.answerable.f1))),
-  });
 
   // Large knowledge: one business holding every entity's entries.
   const allUploads: Upload[] = [];
@@ -244,10 +273,10 @@ async function main() {
       turnP95Ms: '<= 25 (businesses), <= 50 (large)',
       setupToGreetingMs: '<= 10',
     },
-    quality: quality(records),
+    quality: qualityOf(records),
     qualityBySplit: {
-      A: quality(records.filter((r) => r.split === 'A')),
-      B: quality(records.filter((r) => r.split === 'B')),
+      A: qualityOf(records.filter((r) => r.split === 'A')),
+      B: qualityOf(records.filter((r) => r.split === 'B')),
     },
     latencyMs: {
       turn: latencySummary(turnSamples),
@@ -295,9 +324,11 @@ async function main() {
   console.log(`saved ${path.relative(process.cwd(), file)}`);
 }
 
+type Quality = ReturnType<typeof qualityOf>;
+
 function printSummary(r: {
-  quality: Record<string, number>;
-  qualityBySplit: Record<string, Record<string, number>>;
+  quality: Quality;
+  qualityBySplit: Record<string, Quality>;
   latencyMs: { turn: Record<string, number>; setupToGreeting: Record<string, number> };
   ingestion: Record<string, number>;
   large: Record<string, unknown>;
@@ -305,12 +336,20 @@ function printSummary(r: {
   const q = r.quality;
   const pct = (n: number | undefined) => `${((n ?? 0) * 100).toFixed(1)}%`;
   console.log('');
+  console.log('call outcome (the simulated caller answers the agent\'s "are you asking …?" truthfully):');
   console.log(`answerable accuracy      ${pct(q.answerableAccuracy)}   (target >= 90%)`);
   console.log(
     `escalation accuracy      ${pct(q.escalationAccuracy)}   (target >= 90%, unanswerable variant)`,
   );
   console.log(`wrong-answer rate        ${pct(q.wrongAnswerRate)}   (target <= 5%)`);
   console.log(`token F1 (spoken answer) ${q.f1}   (${q.f1WhenCorrect} when correct)`);
+  const c = q.confirmationsAsked;
+  console.log(
+    `first turn only          answerable ${pct(q.firstTurn.answerableAccuracy)}, escalation ${pct(q.firstTurn.escalationAccuracy)} (a confirmation question counts as neither)`,
+  );
+  console.log(
+    `confirmations asked      ${pct(c.answerable)} of answerable (confirmed ${pct(c.confirmedYes)}), ${pct(c.unanswerable)} of unanswerable questions`,
+  );
   for (const [k, s] of Object.entries(r.qualityBySplit)) {
     console.log(
       `  split ${k}: answerable ${pct(s.answerableAccuracy)}, escalation ${pct(s.escalationAccuracy)}, wrong ${pct(s.wrongAnswerRate)} (${s.turns} turns)`,

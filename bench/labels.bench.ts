@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tokenize } from '#server/agent/retrieval/text.ts';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { callOnce, ingestFile } from './lib/call.ts';
+import { callAndConfirm, ingestFile } from './lib/call.ts';
 import { round } from './lib/metrics.ts';
 
 interface LabelData {
@@ -66,11 +66,28 @@ const pct = (x: number, n: number) => `${round((100 * x) / Math.max(1, n), 1)}%`
 const answerable = { all: tally(), headingWords: tally(), bodyOnly: tally() };
 const unanswerable = tally();
 const verbose = process.env.BENCH_VERBOSE === '1';
+const confirmations = { answerable: 0, unanswerable: 0 };
+let firstTurnRight = 0;
 
 for (const b of data.businesses) {
   const passages: KnowledgePassage[] = await ingestFile(b.document.filename, b.document.text);
   for (const { q, section } of b.questions) {
-    const { reply } = callOnce(b.name, passages, q);
+    // The simulated caller answers the agent's "are you asking …?" truthfully (see callAndConfirm).
+    const call = callAndConfirm(
+      b.name,
+      passages,
+      q,
+      (p) => section !== null && norm(p?.heading) === norm(section),
+    );
+    const reply = call.final;
+    if (call.confirmed !== null) confirmations[section === null ? 'unanswerable' : 'answerable'] += 1;
+    if (
+      call.confirmed === null &&
+      section !== null &&
+      reply.handoff === undefined &&
+      norm(reply.answer?.passages[0]?.heading) === norm(section)
+    )
+      firstTurnRight += 1;
     const source = reply.answer?.passages[0];
     const answered = reply.handoff === undefined && source !== undefined;
     const relevance = reply.sources[0]?.relevance;
@@ -121,3 +138,9 @@ console.log(
   `escalation accuracy      ${pct(unanswerable.right, unanswerable.n)}   (${unanswerable.n} questions no section answers)`,
 );
 console.log(`answered anyway          ${pct(unanswerable.wrong, unanswerable.n)}`);
+console.log(
+  `first turn only          answerable ${pct(firstTurnRight, answerable.all.n)} (without the agent asking "are you asking …?")`,
+);
+console.log(
+  `confirmations asked      ${pct(confirmations.answerable, answerable.all.n)} of answerable, ${pct(confirmations.unanswerable, unanswerable.n)} of unanswerable questions`,
+);

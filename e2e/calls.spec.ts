@@ -133,9 +133,18 @@ test.describe('calls', () => {
     await page.getByRole('button', { name: 'Call', exact: true }).click();
     const agentLines = page.getByTestId('agent-line');
     await expect(agentLines.first()).toContainText('Thanks for calling Lakeside Tutoring');
+    // Unsure, the agent asks what the caller meant before reading the section, instead of transferring.
+    await page.getByLabel('Say something').fill('can you come to my house');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(1)).toHaveText(
+      /Just to make sure I heard you right: are you asking about locations\?/,
+    );
+    await page.getByLabel('Say something').fill('yes');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(2)).toContainText('at home in Riverton and Hollis');
     await page.getByLabel('Say something').fill('can a tutor meet my son at the eastfield community center');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(agentLines.nth(1)).toContainText('Eastfield community center');
+    await expect(agentLines.nth(3)).toContainText('Eastfield community center');
     await page.getByLabel('Say something').fill('do your tutors teach organic chemistry');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(

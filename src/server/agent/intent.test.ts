@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectIntent } from './intent.ts';
+import { confirmationAnswer, detectIntent } from './intent.ts';
 
 const intent = (text: string) => detectIntent(text).intent;
 
@@ -38,5 +38,18 @@ describe('detectIntent', () => {
     expect(intent('hello')).toBe('greeting');
     expect(intent('no thanks')).toBe('deny');
     expect(intent('um')).toBe('unclear');
+  });
+
+  it("reads the caller's yes or no to a confirmation, and what they said after a no", () => {
+    const answer = (text: string) => confirmationAnswer(detectIntent(text).normalized);
+    for (const yes of ['yes', 'Yeah.', "uh yes that's right", 'correct', 'exactly', 'mhm'])
+      expect(answer(yes).answer).toBe('yes');
+    expect(answer('no')).toEqual({ answer: 'no', rest: '' });
+    expect(answer('nope')).toEqual({ answer: 'no', rest: '' });
+    expect(answer('no, I mean, for my bike')).toEqual({ answer: 'no', rest: 'for my bike' });
+    expect(answer("that's not it i was asking about parking")).toEqual({ answer: 'no', rest: 'parking' });
+    expect(answer('how late are you open').answer).toBeNull();
+    // "nothing" and "knowledge" start with no but are not a no.
+    expect(answer('nothing else').answer).toBeNull();
   });
 });

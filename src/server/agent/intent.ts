@@ -70,3 +70,25 @@ export function detectIntent(text: string): IntentResult {
   if (AFFIRM.test(normalized)) return { intent: 'affirm', normalized };
   return { intent: substance.length > 0 ? 'question' : 'unclear', normalized };
 }
+
+const YES =
+  /^(?:yes|yeah|yea|yep|yup|ya|yes please|sure|correct|right|exactly|absolutely|definitely|uh huh|mhm|mm hmm|that is (?:right|correct|it|exactly it|what i (?:meant|mean|asked|am asking))|it is|i am|you got it|you are right|that one)\b/;
+const NO =
+  /^(?:no|nope|nah|not really|not quite|not exactly|wrong|incorrect|that is (?:not|wrong|incorrect)(?: it| right| what i (?:meant|mean|asked|am asking))?|it is not|i am not|neither)\b/;
+const LEAD_IN = /^(?:(?:um|umm|uh|uhh|hmm|ah|oh|well|so|ok|okay|i mean)\s+)+/;
+const AFTER_NO =
+  /^(?:(?:not that|i (?:meant|mean|was asking|am asking)(?: about)?|actually|sorry|it is|about)\s+)+/;
+
+/**
+ * The caller's answer to the agent's "are you asking …?": yes, no (with what they went on to say, if anything:
+ * "no i mean for my bike" -> "for my bike"), or neither (a new question).
+ */
+export function confirmationAnswer(normalized: string): { answer: 'yes' | 'no' | null; rest: string } {
+  const text = normalized.replace(LEAD_IN, '');
+  if (NO.test(text)) {
+    const rest = text.replace(NO, '').trim().replace(AFTER_NO, '').trim();
+    return { answer: 'no', rest };
+  }
+  if (YES.test(text)) return { answer: 'yes', rest: text.replace(YES, '').trim() };
+  return { answer: null, rest: text };
+}

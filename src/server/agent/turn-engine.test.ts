@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
+import { splitIntoPassages } from './passages.ts';
 import { createConversation } from './turn-engine.ts';
 
 const knowledge = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
@@ -147,5 +148,114 @@ describe('turn engine', () => {
     conversation.onCallerText('is there parking');
     expect(conversation.onCallerText('thank you').text).toMatch(/anything else/);
     expect(conversation.onCallerText('no').action).toBe('end');
+  });
+
+  describe('when unsure, asks what the caller meant instead of guessing or transferring', () => {
+    const CONFIRM = /^Just to make sure I heard you right: are you asking/;
+
+    it('reads the entry back and answers from it on a yes', () => {
+      const conversation = call();
+      const asked = conversation.onCallerText('cake for a party');
+      expect(asked.text).toBe(
+        'Just to make sure I heard you right: are you asking, how much is a custom cake?',
+      );
+      expect(asked).toMatchObject({ action: 'continue', intent: 'confirm', sources: [] });
+      expect(asked.handoff).toBeUndefined();
+      expect(asked.answer).toBeUndefined();
+
+      const answer = conversation.onCallerText("yeah that's right");
+      expect(answer.text).toContain('Custom cakes start at $45');
+      expect(answer.sources[0]?.heading).toBe('How much is a custom cake?');
+      expect(answer.answer?.question).toBe('cake for a party');
+      expect(conversation.state.outcome).toBe('answered');
+    });
+
+    it('transfers with the original question on a plain no', () => {
+      const conversation = call();
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      const no = conversation.onCallerText('no');
+      expect(no.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expect(no.text).toMatch(/don't have that information/);
+      expect(conversation.state.escalation).toMatchObject({
+        reason: 'no_answer',
+        question: 'cake for a party',
+      });
+    });
+
+    it('searches what the caller says after the no, and asks only once', () => {
+      const corrected = call();
+      expect(corrected.onCallerText('do you drop off orders').text).toBe(
+        'Just to make sure I heard you right: are you asking, can I order a custom cake?',
+      );
+      const delivery = corrected.onCallerText('no i mean do you deliver');
+      expect(delivery.handoff).toBeUndefined();
+      expect(delivery.sources[0]?.heading).toBe('Do you deliver?');
+
+      // A second unsure question right after a confirmation is not met with another one.
+      const twice = call();
+      expect(twice.onCallerText('do you drop off orders').text).toMatch(CONFIRM);
+      const second = twice.onCallerText('cake for a party');
+      expect(second.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
+
+    it("without a transfer number, the message's question says what the caller asked and how they put it right", () => {
+      const conversation = call(null);
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      const no = conversation.onCallerText('no, I need wedding flowers');
+      expect(no.text).toMatch(/take a message/);
+      expect(conversation.state.escalation).toMatchObject({
+        reason: 'no_answer',
+        question: 'cake for a party; i need wedding flowers',
+      });
+    });
+
+    it('a yes to "are you still there?" is not taken as a yes to the question', () => {
+      const conversation = call();
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      conversation.onSilence();
+      const yes = conversation.onCallerText('yes');
+      expect(yes.sources).toEqual([]);
+      expect(yes.text).toBe('Sure, what would you like to know?');
+    });
+
+    it('still transfers at once when the caller asks for a person instead of answering', () => {
+      const conversation = call();
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      const person = conversation.onCallerText('can i just talk to a person');
+      expect(person.handoff).toEqual({ reason: 'requested', transfer_to: TRANSFER });
+    });
+
+    it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {
+      const policy = `Locations
+Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.
+
+Rates
+A one-hour session costs $60. A package of ten sessions costs $550.
+`;
+      const passages = splitIntoPassages([{ page: null, text: policy }]).map((d) => ({
+        id: `policy#${d.ord}`,
+        documentName: 'policy.txt',
+        heading: d.heading,
+        page: d.page,
+        text: d.text,
+      }));
+      const tutoring = buildKnowledgeIndex(passages, { companyName: 'Lakeside Tutoring' });
+      const conversation = createConversation({
+        companyName: 'Lakeside Tutoring',
+        transferNumber: TRANSFER,
+        knowledge: tutoring,
+      });
+      expect(conversation.onCallerText('can you come to my house').text).toBe(
+        'Just to make sure I heard you right: are you asking about locations?',
+      );
+      expect(conversation.onCallerText('yes').text).toContain('at home in Riverton and Hollis');
+
+      const chemistry = createConversation({
+        companyName: 'Lakeside Tutoring',
+        transferNumber: TRANSFER,
+        knowledge: tutoring,
+      }).onCallerText('do your tutors teach organic chemistry');
+      expect(chemistry.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
   });
 });

@@ -12,7 +12,8 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
-import { detectIntent, type CallerIntent } from './intent.ts';
+import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
+import { isQuestionHeading } from './passages.ts';
 import type {
   KnowledgeIndex,
   KnowledgePassage,
@@ -39,7 +40,7 @@ export interface SourceRef {
 }
 
 /** What the agent did on a turn: the caller's intent, or an event of the call itself. */
-export type ReplyIntent = CallerIntent | 'greet' | 'silence' | 'dtmf' | 'message' | 'ended';
+export type ReplyIntent = CallerIntent | 'greet' | 'silence' | 'dtmf' | 'message' | 'ended' | 'confirm';
 
 export interface AgentReply {
   /** What to say (plain spoken text). Empty only when the call has already ended. */
@@ -90,6 +91,13 @@ export interface Conversation {
   readonly state: ConversationState;
 }
 
+/**
+ * Below RELEVANCE_THRESHOLD the best passage is more likely wrong than right, but from this probability on it is
+ * right often enough (about one time in four, ADR 010, ninth pass) that asking the caller beats a transfer: the
+ * agent reads the passage's heading back ("are you asking: do you have bike parking?") and answers on a yes.
+ */
+export const CONFIRM_THRESHOLD = 0.25;
+
 /** Up to this many content words, a question may lean on the previous one ("how much is it?"). */
 const ELLIPTICAL_MAX_TERMS = 2;
 const ELLIPTICAL_START =
@@ -107,6 +115,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   let previousQuestion: string | null = null;
   let answeredCount = 0;
   let escalation: Escalation | null = null;
+  /** The passage the agent asked the caller to confirm, and the question it would answer. */
+  let pending: { question: string; result: SearchResult } | null = null;
 
   const reply = (r: Omit<AgentReply, 'sources'> & { sources?: SourceRef[] }): AgentReply => {
     if (r.action === 'end') ended = true;
@@ -166,7 +176,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     });
   };
 
-  const onQuestion = (text: string): AgentReply => {
+  const onQuestion = (text: string, allowConfirm = true): AgentReply => {
     let result = knowledge.search(text);
     let usedContext = false;
     if (previousQuestion !== null && isElliptical(text, result)) {
@@ -190,10 +200,39 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     }
     unclear = 0;
-    if (!result.answerable) return escalate('no_answer', text, 'question');
+    if (!result.answerable) {
+      const best = result.hits[0];
+      const confirmation =
+        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD ? confirmationOf(best) : null;
+      if (confirmation === null) return escalate('no_answer', text, 'question');
+      pending = { question: text, result };
+      return reply({ text: confirmation, action: 'continue', intent: 'confirm' });
+    }
     // A follow-up keeps the topic of the question it leaned on.
     if (!usedContext) previousQuestion = text;
     return answerFrom(text, result);
+  };
+
+  /**
+   * The caller's reply to "are you asking …?". Yes: answer from that passage. No: transfer with the original
+   * question, unless the caller went on to say what they meant ("no, for my bike"), which is searched as a
+   * question leaning on the first one. Anything else (null) is an ordinary turn. The agent asks once per question.
+   */
+  const onConfirmation = (normalized: string): AgentReply | null => {
+    const { question, result } = pending!;
+    pending = null;
+    const { answer, rest } = confirmationAnswer(normalized);
+    if (answer === null) return null;
+    if (answer === 'yes') {
+      previousQuestion = question;
+      return answerFrom(question, result);
+    }
+    if (rest === '') return escalate('no_answer', question, 'deny');
+    previousQuestion = question;
+    const retry = onQuestion(rest, false);
+    // The owner's alert shows both what the caller asked and how they put it right.
+    if (escalation?.question === rest) escalation = { ...escalation, question: `${question}; ${rest}` };
+    return retry;
   };
 
   return {
@@ -218,7 +257,13 @@ export function createConversation(options: ConversationOptions): Conversation {
             })
           : takeMessage(message);
       }
-      const { intent } = detectIntent(text);
+      const { intent, normalized } = detectIntent(text);
+      let mayConfirm = true;
+      if (pending !== null && intent !== 'request_person') {
+        const settled = onConfirmation(normalized);
+        if (settled !== null) return settled;
+        mayConfirm = false;
+      }
       switch (intent) {
         case 'request_person':
           return escalate('requested', text, 'request_person');
@@ -240,13 +285,14 @@ export function createConversation(options: ConversationOptions): Conversation {
           return reply({ text: 'Sure, what would you like to know?', action: 'continue', intent });
         case 'unclear':
         case 'question':
-          return onQuestion(text);
+          return onQuestion(text, mayConfirm);
       }
     },
 
     onDtmf(digit: string) {
       if (ended) return endedReply();
       silences = 0;
+      pending = null;
       if (digit.trim() === '0') return escalate('requested', 'pressed 0', 'dtmf');
       return reply({
         text: 'To speak with a person, press zero or say operator. Otherwise, just ask me your question.',
@@ -258,6 +304,8 @@ export function createConversation(options: ConversationOptions): Conversation {
     onSilence() {
       if (ended) return endedReply();
       silences++;
+      // A yes to "are you still there?" must not read out the passage the agent had asked about.
+      pending = null;
       if (silences < 2) return reply({ text: 'Are you still there?', action: 'continue', intent: 'silence' });
       if (mode === 'message') return takeMessage(null);
       return reply({
@@ -283,6 +331,29 @@ export function createConversation(options: ConversationOptions): Conversation {
 function isElliptical(text: string, result: SearchResult): boolean {
   if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
   return ELLIPTICAL_START.test(text.trim().toLowerCase());
+}
+
+/**
+ * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
+ * asking about service area?" for a topic label. Null when the passage has no heading to read back.
+ */
+function confirmationOf(hit: SearchHit): string | null {
+  const heading = (hit.passage.heading ?? '')
+    .replace(/^[#*\s]+|[*\s]+$/g, '')
+    .replace(/^(?:\d+[.)]|[A-Z][.)])\s+/, '')
+    .trim();
+  if (heading === '') return null;
+  const opening = 'Just to make sure I heard you right: are you asking';
+  if (isQuestionHeading(heading)) {
+    const asked = heading.replace(/[.?!\s]+$/, '');
+    return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;
+  }
+  const label = heading
+    .replace(/[.:!?\s]+$/, '')
+    .split(/\s+/)
+    .map((w) => (/^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
+    .join(' ');
+  return `${opening} about ${label}?`;
 }
 
 function toSourceRef(hit: SearchHit): SourceRef {
