@@ -151,5 +151,15 @@ test.describe('calls', () => {
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/phone-policy-document.png`, fullPage: true });
+
+    // The owner's review names what the caller asked, not the "yes" that confirmed it.
+    await page.goto('/calls');
+    const summary = page.getByTestId('call-card').first().getByTestId('call-summary');
+    await expect(summary).toContainText('The caller asked "can you come to my house", "can a tutor meet');
+    await expect(summary).not.toContainText('"yes"');
+    await expect(summary).toContainText(
+      'The agent could not answer "do your tutors teach organic chemistry"',
+    );
+    await page.screenshot({ path: `${SHOTS}/calls-confirmed-answer.png`, fullPage: true });
   });
 });

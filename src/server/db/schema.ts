@@ -203,6 +203,8 @@ export interface TranscriptEntry {
   text: string;
   at_s: number;
   sources?: { document: string; heading: string | null; page: number | null; passage_id?: string }[];
+  /** On an answer: the caller's question it answers (not "yes" when the agent had asked "are you asking …?"). */
+  question?: string;
   interrupted?: boolean;
 }
 

@@ -199,6 +199,7 @@ export class CallSession {
         page: s.page,
         passage_id: s.passageId,
       }));
+      if (reply.answer) entry.question = reply.answer.question;
     }
     return entry;
   }

@@ -26,8 +26,9 @@ export function summarizeCall(input: SummaryInput): string {
   for (let i = 0; i < transcript.length; i++) {
     const entry = transcript[i]!;
     if (entry.speaker !== 'agent' || !entry.sources?.length) continue;
-    const question = [...transcript.slice(0, i)].reverse().find((e) => e.speaker === 'caller');
-    if (question) answered.push(quote(question.text));
+    const question =
+      entry.question ?? [...transcript.slice(0, i)].reverse().find((e) => e.speaker === 'caller')?.text;
+    if (question) answered.push(quote(question));
     for (const source of entry.sources) documents.add(source.document);
   }
   const parts: string[] = [];
