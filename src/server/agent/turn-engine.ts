@@ -7,6 +7,8 @@
  * Escalation happens when the caller asks for a person (any phrasing, or DTMF 0) or when retrieval finds
  * nothing relevant enough (the calibrated relevance, never a model's opinion). With a transfer number the agent
  * says so and the reply ends with a handoff to it; without one it takes a message and then ends politely.
+ * When the best passage is uncertain rather than plainly off (relevance from CONFIRM_THRESHOLD up to the answer
+ * threshold), the agent first asks "are you asking …?" and answers on a yes.
  *
  * Everything is synchronous and does no I/O: the runtime measures a turn as the time of one call here. Answers
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
