@@ -46,6 +46,7 @@ describe('detectIntent', () => {
       expect(answer(yes).answer).toBe('yes');
     expect(answer('no')).toEqual({ answer: 'no', rest: '' });
     expect(answer('nope')).toEqual({ answer: 'no', rest: '' });
+    expect(answer('no no no')).toEqual({ answer: 'no', rest: '' });
     expect(answer('no, I mean, for my bike')).toEqual({ answer: 'no', rest: 'for my bike' });
     expect(answer("that's not it i was asking about parking")).toEqual({ answer: 'no', rest: 'parking' });
     expect(answer('how late are you open').answer).toBeNull();

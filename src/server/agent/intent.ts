@@ -86,8 +86,9 @@ const AFTER_NO =
 export function confirmationAnswer(normalized: string): { answer: 'yes' | 'no' | null; rest: string } {
   const text = normalized.replace(LEAD_IN, '');
   if (NO.test(text)) {
-    const rest = text.replace(NO, '').trim().replace(AFTER_NO, '').trim();
-    return { answer: 'no', rest };
+    let rest = text;
+    while (NO.test(rest)) rest = rest.replace(NO, '').trim(); // "no no no"
+    return { answer: 'no', rest: rest.replace(AFTER_NO, '').trim() };
   }
   if (YES.test(text)) return { answer: 'yes', rest: text.replace(YES, '').trim() };
   return { answer: null, rest: text };

@@ -182,6 +182,20 @@ describe('turn engine', () => {
       });
     });
 
+    it.each(['no thanks', 'no no', 'nope, sorry'])('transfers on "%s"', (no) => {
+      const conversation = call();
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      expect(conversation.onCallerText(no).handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
+
+    it('says goodbye to "no, bye"', () => {
+      const conversation = call();
+      expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
+      const bye = conversation.onCallerText('no, bye');
+      expect(bye).toMatchObject({ action: 'end', intent: 'goodbye' });
+      expect(bye.handoff).toBeUndefined();
+    });
+
     it('searches what the caller says after the no, and asks only once', () => {
       const corrected = call();
       expect(corrected.onCallerText('do you drop off orders').text).toBe(

@@ -229,7 +229,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       previousQuestion = question;
       return answerFrom(question, result);
     }
-    if (rest === '') return escalate('no_answer', question, 'deny');
+    const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
+    if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
+    if (after !== 'question') return escalate('no_answer', question, 'deny'); // "no", "no thanks"
     previousQuestion = question;
     const retry = onQuestion(rest, false);
     // The owner's alert shows both what the caller asked and how they put it right.
