@@ -91,4 +91,18 @@ describe('splitIntoPassages', () => {
     expect(passages[0]!.text).toMatch(/^Most repairs are finished/);
     expect(passages[0]!.text).toMatch(/for as long as you own the bike\.$/);
   });
+
+  it('drops the Q: and A: markers of a Q&A-style FAQ, so the agent never reads them out', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: 'Q: Do you deliver?\nA: Yes, within five miles.\n\nQuestion 2: Is there parking?\nAnswer: Free parking behind the shop.\n\nA. Introduction\nWe are a family bakery.',
+      },
+    ]);
+    expect(drafts.map((d) => [d.heading, d.text])).toEqual([
+      ['Do you deliver?', 'Yes, within five miles.'],
+      ['Is there parking?', 'Free parking behind the shop.'],
+      ['A. Introduction', 'We are a family bakery.'],
+    ]);
+  });
 });

@@ -31,6 +31,12 @@ const MAX_QUESTION_HEADING_WORDS = 30;
 const INTERROGATIVE =
   /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[,!.]?\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|what|what's|when|where|which|who|whose|why|how|i was wondering|i(?:'d| would)? (?:just )?(?:like|want|wanted|need) to (?:know|find out|ask|check)|tell me|can you tell me|please tell me)\b/i;
 
+/**
+ * "Q: Do you deliver?" / "A: Yes, within five miles.": the markers of a Q&A-style FAQ are layout, not words to read
+ * out or match. Only with a colon, so an outline's "A. Introduction" keeps its letter.
+ */
+const QA_MARK = /^(?:q|question|a|answer)\s*\d*\s*:\s+(?=\S)/i;
+
 type LineKind = 'explicit-heading' | 'question' | 'heading-like' | 'text' | 'blank';
 
 interface Line {
@@ -66,7 +72,7 @@ function classifyLines(pages: ExtractedPage[]): Line[] {
   for (const page of pages) {
     const raw = page.text.replace(/\r\n?/g, '\n').split('\n');
     for (const rawLine of raw) {
-      const text = rawLine.replace(/\s+/g, ' ').trim();
+      const text = rawLine.replace(/\s+/g, ' ').trim().replace(QA_MARK, '');
       out.push({ kind: lineKind(text), text: stripHeadingMarks(text), page: page.page });
     }
     // A page break separates blocks like a blank line does.
