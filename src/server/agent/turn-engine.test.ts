@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 import { splitIntoPassages } from './passages.ts';
-import { createConversation } from './turn-engine.ts';
+import { confirmationOf, createConversation } from './turn-engine.ts';
 
 const knowledge = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const TRANSFER = '+15550142';
@@ -237,6 +237,19 @@ describe('turn engine', () => {
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
       const person = conversation.onCallerText('can i just talk to a person');
       expect(person.handoff).toEqual({ reason: 'requested', transfer_to: TRANSFER });
+    });
+
+    it('reads headings back as a person would say them', () => {
+      const ask = (heading: string | null) =>
+        confirmationOf({
+          passage: { id: '1', documentName: 'd.txt', heading, page: null, text: 'Text.' },
+        })?.replace('Just to make sure I heard you right: are you asking', '…');
+      expect(ask('Do you have bike parking?')).toBe('…, do you have bike parking?');
+      expect(ask('Can I bring my dog.')).toBe('…, can I bring my dog?');
+      expect(ask('SERVICE AREA')).toBe('… about service area?');
+      expect(ask('3. Pickup Locations')).toBe('… about pickup locations?');
+      expect(ask('Parking and EV charging:')).toBe('… about parking and EV charging?');
+      expect(ask(null)).toBeUndefined();
     });
 
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {

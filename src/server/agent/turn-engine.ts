@@ -341,7 +341,7 @@ function isElliptical(text: string, result: SearchResult): boolean {
  * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
  * asking about service area?" for a topic label. Null when the passage has no heading to read back.
  */
-function confirmationOf(hit: SearchHit): string | null {
+export function confirmationOf(hit: Pick<SearchHit, 'passage'>): string | null {
   const heading = (hit.passage.heading ?? '')
     .replace(/^[#*\s]+|[*\s]+$/g, '')
     .replace(/^(?:\d+[.)]|[A-Z][.)])\s+/, '')
@@ -352,10 +352,13 @@ function confirmationOf(hit: SearchHit): string | null {
     const asked = heading.replace(/[.?!\s]+$/, '');
     return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;
   }
+  // A label is read in lower case ("Service Area" -> "service area"), keeping acronyms ("WiFi and TV" -> "wifi
+  // and TV") unless the whole label is in capitals ("SERVICE AREA").
+  const shouting = !/[a-z]/.test(heading);
   const label = heading
     .replace(/[.:!?\s]+$/, '')
     .split(/\s+/)
-    .map((w) => (/^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
+    .map((w) => (!shouting && /^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
     .join(' ');
   return `${opening} about ${label}?`;
 }
