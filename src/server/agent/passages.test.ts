@@ -105,4 +105,64 @@ describe('splitIntoPassages', () => {
       ['A. Introduction', 'We are a family bakery.'],
     ]);
   });
+
+  it('reads the ways owners type FAQ questions: bold, numbered, or with the answer on the same line', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          'Our bakery opens early. Not sure what to order? Ask us and we will help you choose.',
+          '',
+          '**Do you deliver?**',
+          'Yes, within five miles.',
+          '',
+          '3. Is there parking?',
+          'Free parking behind the shop.',
+          '',
+          'Do you take cards? Yes, all major cards.',
+          'Are you open on Sundays? No, we are closed on Sundays.',
+          '',
+          '4. Pickup Locations',
+          'We pick up at the library.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => [d.heading, d.text])).toEqual([
+      // A question inside a paragraph of prose is not an FAQ entry.
+      [null, 'Our bakery opens early. Not sure what to order? Ask us and we will help you choose.'],
+      ['Do you deliver?', 'Yes, within five miles.'],
+      ['Is there parking?', 'Free parking behind the shop.'],
+      ['Do you take cards?', 'Yes, all major cards.'],
+      ['Are you open on Sundays?', 'No, we are closed on Sundays.'],
+      ['4. Pickup Locations', 'We pick up at the library.'],
+    ]);
+  });
+
+  it('keeps list items, opening hours and table rows on lines of their own, so each is spoken as a sentence', () => {
+    const [services, hours, prices] = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          'Services',
+          '- Haircuts for adults, $30',
+          '- Kids cuts (under 12), $20, with a free',
+          '  lollipop',
+          '',
+          'Hours',
+          'Monday: 9am - 5pm',
+          'Saturday: 10am - 2pm',
+          'Sunday: closed',
+          '',
+          'Prices',
+          'Haircut | $30',
+          'Beard trim | $15',
+        ].join('\n'),
+      },
+    ]);
+    expect(services?.text).toBe(
+      '- Haircuts for adults, $30\n- Kids cuts (under 12), $20, with a free lollipop',
+    );
+    expect(hours?.text).toBe('Monday: 9am - 5pm\nSaturday: 10am - 2pm\nSunday: closed');
+    expect(prices?.text).toBe('Haircut | $30\nBeard trim | $15');
+  });
 });

@@ -37,6 +37,22 @@ const INTERROGATIVE =
  */
 const QA_MARK = /^(?:q|question|a|answer)\s*\d*\s*:\s+(?=\S)/i;
 
+const ONE_LINE_QA = /^(.+?\?)\s+(\S.*)$/;
+
+/**
+ * Whitespace collapsed, and the layout around a line's words dropped: Q&A markers, emphasis wrapping a whole line
+ * ("**Do you deliver?**"), and the number of a numbered FAQ question ("3. Do you deliver?"; an outline's "3.
+ * Pickup Locations" keeps its number).
+ */
+function cleanLine(raw: string): string {
+  return raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(QA_MARK, '')
+    .replace(/^(\*\*|__)(\S.*\S)\1$/, '$2')
+    .replace(/^\d+[.)]\s+(?=.*\?["')\]]*$)/, '');
+}
+
 type LineKind = 'explicit-heading' | 'question' | 'heading-like' | 'text' | 'blank';
 
 interface Line {
@@ -71,9 +87,24 @@ function classifyLines(pages: ExtractedPage[]): Line[] {
   const out: Line[] = [];
   for (const page of pages) {
     const raw = page.text.replace(/\r\n?/g, '\n').split('\n');
+    /** The previous line was blank, or was itself a question with its answer on the same line. */
+    let freshLine = true;
     for (const rawLine of raw) {
-      const text = rawLine.replace(/\s+/g, ' ').trim().replace(QA_MARK, '');
+      const text = cleanLine(rawLine);
+      // "Do you deliver? Yes, within five miles." on one line, at the start of a block: a question and its answer.
+      const oneLine = freshLine ? ONE_LINE_QA.exec(text) : null;
+      if (
+        oneLine &&
+        INTERROGATIVE.test(oneLine[1]!) &&
+        countWords(oneLine[1]!) <= MAX_QUESTION_HEADING_WORDS
+      ) {
+        out.push({ kind: 'question', text: oneLine[1]!, page: page.page });
+        out.push({ kind: 'text', text: oneLine[2]!, page: page.page });
+        freshLine = true;
+        continue;
+      }
       out.push({ kind: lineKind(text), text: stripHeadingMarks(text), page: page.page });
+      freshLine = text === '';
     }
     // A page break separates blocks like a blank line does.
     out.push({ kind: 'blank', text: '', page: page.page });
@@ -153,7 +184,11 @@ function groupSections(lines: Line[]): Section[] {
       if (current.heading === null && current.paragraphs.length === 0 && paragraph.length === 0) {
         current.page = line.page;
       }
+      // A list item ("- Kids cuts, $20", "Sunday: closed") is a paragraph of its own, so it is spoken and
+      // picked as a sentence of its own instead of running into the next item.
+      if (isListItem(line.text)) flushParagraph();
       paragraph.push(line.text);
+      if (isListItem(line.text) && !continuesOnNextLine(lines, i)) flushParagraph();
       afterHeading = false;
     }
     atBlockStart = false;
@@ -167,6 +202,11 @@ function groupSections(lines: Line[]): Section[] {
 function continuesOnNextLine(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
   return next !== undefined && next.kind !== 'blank' && /^[a-z]/.test(next.text);
+}
+
+/** A bullet, a table row, or a short "Label: value" line as in opening hours and price lists. */
+function isListItem(text: string): boolean {
+  return /^[-*+•]\s/.test(text) || /\s\|\s/.test(text) || (/^[A-Z][\w'&/() -]{0,30}:\s+\S/.test(text) && countWords(text) <= 10);
 }
 
 function nextNonBlank(lines: Line[], i: number): Line | null {
@@ -186,14 +226,17 @@ function chunkText(paragraphs: string[]): string[] {
   const total = paragraphs.reduce((n, p) => n + countWords(p), 0);
   if (total <= MAX_WORDS) return [paragraphs.join('\n')];
 
-  const sentences = paragraphs.flatMap((p) => splitSentences(p));
+  // Each sentence remembers whether it opens a paragraph, so list items stay on lines of their own.
+  const sentences = paragraphs.flatMap((p) =>
+    splitSentences(p).map((sentence, k) => (k === 0 ? `\n${sentence}` : sentence)),
+  );
   const chunks: string[] = [];
   let current: string[] = [];
   let words = 0;
   for (const sentence of sentences) {
     const n = countWords(sentence);
     if (words > 0 && words + n > MAX_WORDS) {
-      chunks.push(current.join(' '));
+      chunks.push(joinSentences(current));
       current = [];
       words = 0;
     }
@@ -207,19 +250,25 @@ function chunkText(paragraphs: string[]): string[] {
     words += n;
   }
   if (current.length > 0) {
-    const tail = current.join(' ');
+    const tail = joinSentences(current);
     const last = chunks[chunks.length - 1];
     if (
       last !== undefined &&
       countWords(tail) < MIN_WORDS &&
       countWords(last) + countWords(tail) <= MAX_WORDS + MIN_WORDS
     ) {
-      chunks[chunks.length - 1] = `${last} ${tail}`;
+      chunks[chunks.length - 1] = `${last}\n${tail}`;
     } else {
       chunks.push(tail);
     }
   }
   return chunks;
+}
+
+function joinSentences(sentences: string[]): string {
+  return sentences
+    .map((s, k) => (k === 0 ? s.replace(/^\n/, '') : s.startsWith('\n') ? s : ` ${s}`))
+    .join('');
 }
 
 /** True when a heading asks something (an FAQ entry's question), not a topic label ("Service Area"). */
