@@ -206,7 +206,11 @@ function continuesOnNextLine(lines: Line[], i: number): boolean {
 
 /** A bullet, a table row, or a short "Label: value" line as in opening hours and price lists. */
 function isListItem(text: string): boolean {
-  return /^[-*+•]\s/.test(text) || /\s\|\s/.test(text) || (/^[A-Z][\w'&/() -]{0,30}:\s+\S/.test(text) && countWords(text) <= 10);
+  return (
+    /^[-*+•]\s/.test(text) ||
+    /\s\|\s/.test(text) ||
+    (/^[A-Z][\w'&/() -]{0,30}:\s+\S/.test(text) && countWords(text) <= 10)
+  );
 }
 
 function nextNonBlank(lines: Line[], i: number): Line | null {
