@@ -165,4 +165,13 @@ describe('splitIntoPassages', () => {
     expect(hours?.text).toBe('Monday: 9am - 5pm\nSaturday: 10am - 2pm\nSunday: closed');
     expect(prices?.text).toBe('Haircut | $30\nBeard trim | $15');
   });
+
+  it('never takes a table row for a heading, so a price table stays under its own heading', () => {
+    const drafts = splitIntoPassages([
+      { page: null, text: '# Prices\n\nHaircut | 35 €\nColour | from 60 €\n\nStudents get 10 % off.' },
+    ]);
+    expect(drafts.map((d) => [d.heading, d.text])).toEqual([
+      ['Prices', 'Haircut | 35 €\nColour | from 60 €\nStudents get 10 % off.'],
+    ]);
+  });
 });

@@ -123,6 +123,7 @@ function lineKind(text: string): LineKind {
     return 'heading-like';
   if (words > MAX_HEADING_WORDS) return 'text';
   if (/^[-*•]\s/.test(text)) return 'text'; // bullet items are content, not titles
+  if (/\s\|\s/.test(text)) return 'text'; // a table row ("Haircut | 35 €") is content, not a title
   // Two sentences on one line ("… two working days. Wheel truing and") are prose, never a title.
   if (/[a-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';
   if (/^(\d+(\.\d+)*[.)]?|[IVX]+\.|[A-Z]\.)\s+\S/.test(text) && !/[.!;,]$/.test(text)) return 'heading-like';
