@@ -68,6 +68,7 @@ const unanswerable = tally();
 const verbose = process.env.BENCH_VERBOSE === '1';
 const confirmations = { answerable: 0, unanswerable: 0 };
 let firstTurnRight = 0;
+let firstTurnEscalated = 0;
 
 for (const b of data.businesses) {
   const passages: KnowledgePassage[] = await ingestFile(b.document.filename, b.document.text);
@@ -81,6 +82,7 @@ for (const b of data.businesses) {
     );
     const reply = call.final;
     if (call.confirmed !== null) confirmations[section === null ? 'unanswerable' : 'answerable'] += 1;
+    if (section === null && call.reply.handoff?.reason === 'no_answer') firstTurnEscalated += 1;
     if (
       call.confirmed === null &&
       section !== null &&
@@ -139,7 +141,7 @@ console.log(
 );
 console.log(`answered anyway          ${pct(unanswerable.wrong, unanswerable.n)}`);
 console.log(
-  `first turn only          answerable ${pct(firstTurnRight, answerable.all.n)} (without the agent asking "are you asking …?")`,
+  `first turn only          answerable ${pct(firstTurnRight, answerable.all.n)}, escalation ${pct(firstTurnEscalated, unanswerable.n)} (a confirmation question counts as neither)`,
 );
 console.log(
   `confirmations asked      ${pct(confirmations.answerable, answerable.all.n)} of answerable, ${pct(confirmations.unanswerable, unanswerable.n)} of unanswerable questions`,
