@@ -36,4 +36,30 @@ describe('extractive answers', () => {
       composeExtractive({ companyName: 'X', question: 'q', passages: [passage('No smoking anywhere')] }),
     ).toBe('No smoking anywhere.');
   });
+
+  it('answers from a list with the items asked about, or the whole list when none is named', () => {
+    const hours = passage(
+      [
+        'Monday: 9am - 5pm',
+        'Tuesday: 9am - 5pm',
+        'Wednesday: 9am - 5pm',
+        'Thursday: 9am - 7pm',
+        'Friday: 9am - 5pm',
+        'Saturday: 10am - 2pm',
+        'Sunday: closed',
+      ].join('\n'),
+    );
+    const ask = (question: string) => composeExtractive({ companyName: 'X', question, passages: [hours] });
+    expect(ask('are you open on sunday')).toBe('Sunday: closed.');
+    expect(ask('how late are you open on thursday or friday')).toBe(
+      'Thursday: 9am - 7pm. Friday: 9am - 5pm.',
+    );
+    expect(ask('what are your hours')).toBe(
+      'Monday: 9am - 5pm. Tuesday: 9am - 5pm. Wednesday: 9am - 5pm. Thursday: 9am - 7pm. Friday: 9am - 5pm. Saturday: 10am - 2pm. Sunday: closed.',
+    );
+    const prices = passage('- Haircuts for adults, $30\n- Kids cuts (under 12), $20\n- Beard trims, $15');
+    expect(
+      composeExtractive({ companyName: 'X', question: 'how much is a beard trim', passages: [prices] }),
+    ).toBe('Beard trims, $15.');
+  });
 });

@@ -33,6 +33,8 @@ export const extractiveComposer = {
 export function composeExtractive(request: AnswerRequest): string {
   const passage = request.passages[0];
   if (!passage) return '';
+  const items = listItems(passage.text);
+  if (items !== null) return composeFromList(items, request.question);
   const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
 
@@ -40,11 +42,7 @@ export function composeExtractive(request: AnswerRequest): string {
   if (sentences.length > MAX_SENTENCES || wordCount(sentences.join(' ')) > MAX_WORDS) {
     // Keep the sentences that share most words with the question, in document order; the first sentence of a
     // passage usually states the answer, so it gets a head start.
-    const q = new Set(
-      tokenize(request.question)
-        .filter((t) => !t.stop)
-        .map((t) => t.stem),
-    );
+    const q = stemsOf(request.question);
     const scored = sentences.map((s, i) => {
       const overlap = tokenize(s).filter((t) => !t.stop && q.has(t.stem)).length;
       return { i, s, score: overlap + (i === 0 ? 0.5 : 0) };
@@ -60,6 +58,42 @@ export function composeExtractive(request: AnswerRequest): string {
     chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
   }
   return finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2));
+}
+
+/**
+ * A passage made of short lines ("Monday: 9am - 5pm", "- Kids cuts, $20", "Haircut | 35 €"): its items, spoken; null
+ * for prose. The chunker keeps such lines apart (passages.ts).
+ */
+function listItems(text: string): string[] | null {
+  const lines = text.split('\n').filter((line) => /[a-z0-9]/i.test(line));
+  if (lines.length < 3 || lines.some((line) => wordCount(line) > 12)) return null;
+  return lines.map((line) => finishSentence(toSpokenText(line)));
+}
+
+/**
+ * The items the caller asked about ("are you open on sunday" -> "Sunday: closed."), or, when the question names none
+ * ("what are your hours"), the whole list as far as it fits: a list is not ranked by its first item.
+ */
+function composeFromList(items: string[], question: string): string {
+  const asked = stemsOf(question);
+  const matching = items.filter((item) => tokenize(item).some((t) => !t.stop && asked.has(t.stem)));
+  const chosen: string[] = [];
+  let words = 0;
+  for (const item of matching.length > 0 ? matching : items) {
+    const n = wordCount(item);
+    if (chosen.length > 0 && words + n > MAX_WORDS) break;
+    chosen.push(item);
+    words += n;
+  }
+  return chosen.join(' ');
+}
+
+function stemsOf(text: string): Set<string> {
+  return new Set(
+    tokenize(text)
+      .filter((t) => !t.stop)
+      .map((t) => t.stem),
+  );
 }
 
 /** Removes what cannot be spoken: markdown, URLs, e-mail link syntax, bullets, table pipes, stray symbols. */
