@@ -50,6 +50,11 @@ describe('detectIntent', () => {
     expect(answer('no, I mean, for my bike')).toEqual({ answer: 'no', rest: 'for my bike' });
     expect(answer("that's not it i was asking about parking")).toEqual({ answer: 'no', rest: 'parking' });
     expect(answer('how late are you open').answer).toBeNull();
+    expect(answer('i am').answer).toBe('yes');
+    expect(answer('i am not').answer).toBe('no');
+    // A new question that happens to open like a reply is a new question.
+    expect(answer('i am looking for someone to fix my kitchen sink').answer).toBeNull();
+    expect(answer('i am not sure what size i need').answer).toBeNull();
     // "nothing" and "knowledge" start with no but are not a no.
     expect(answer('nothing else').answer).toBeNull();
   });

@@ -72,9 +72,9 @@ export function detectIntent(text: string): IntentResult {
 }
 
 const YES =
-  /^(?:yes|yeah|yea|yep|yup|ya|yes please|sure|correct|right|exactly|absolutely|definitely|uh huh|mhm|mm hmm|that is (?:right|correct|it|exactly it|what i (?:meant|mean|asked|am asking))|it is|i am|you got it|you are right|that one)\b/;
+  /^(?:yes|yeah|yea|yep|yup|ya|yes please|sure|correct|right|exactly|absolutely|definitely|uh huh|mhm|mm hmm|that is (?:right|correct|it|exactly it|what i (?:meant|mean|asked|am asking))|you got it|you are right|that one|(?:it is|i am)$)\b/;
 const NO =
-  /^(?:no|nope|nah|not really|not quite|not exactly|wrong|incorrect|that is (?:not|wrong|incorrect)(?: it| right| what i (?:meant|mean|asked|am asking))?|it is not|i am not|neither)\b/;
+  /^(?:no|nope|nah|not really|not quite|not exactly|wrong|incorrect|that is (?:not|wrong|incorrect)(?: it| right| what i (?:meant|mean|asked|am asking))?|neither|(?:it is not|i am not)$)\b/;
 const LEAD_IN = /^(?:(?:um|umm|uh|uhh|hmm|ah|oh|well|so|ok|okay|i mean)\s+)+/;
 const AFTER_NO =
   /^(?:(?:not that|i (?:meant|mean|was asking|am asking)(?: about)?|actually|sorry|it is|about)\s+)+/;
