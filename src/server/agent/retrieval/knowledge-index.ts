@@ -23,6 +23,7 @@ import {
   STOP_WORDS,
   particleCompounds,
   termOf,
+  FRAMING_WORDS,
   tokenize,
   writtenStem,
   tokenizeNormalized,
@@ -89,11 +90,7 @@ const NEAR_DUPLICATE = 0.5;
  * judging how much of a heading the caller asked about.
  */
 const FRAMING_WEIGHT = 0.25;
-const FRAMING_TERMS: ReadonlySet<string> = new Set(
-  'offer offers offered provide provides provided available availability allow allows allowed permit permits permitted accept accepts accepted option options service services type types bring friendly time'
-    .split(/\s+/)
-    .map(termOf),
-);
+const FRAMING_TERMS: ReadonlySet<string> = new Set([...FRAMING_WORDS].map(termOf));
 
 interface DocEntry {
   passage: KnowledgePassage;

@@ -56,6 +56,16 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .filter((w) => w !== ''),
 );
 
+/**
+ * Words that frame a question to a business rather than name its topic ("Does X *offer* parking?", "Are dogs
+ * *allowed*?", "What payment *options* are *accepted*?"). General English of questions, not business words.
+ */
+export const FRAMING_WORDS: ReadonlySet<string> = new Set(
+  'offer offers offered provide provides provided available availability allow allows allowed permit permits permitted accept accepts accepted option options service services type types bring friendly time'.split(
+    ' ',
+  ),
+);
+
 const NUMBER_WORDS: Record<string, string> = {
   zero: '0',
   one: '1',

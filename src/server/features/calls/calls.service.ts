@@ -61,6 +61,11 @@ export type Admission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; agent: AgentForCall }
   | { kind: 'unavailable'; text: string; transferTo: string | null };
 
+/** What the voice webhook needs: the admission, with the recogniser's hints for a call that connects. */
+export type WebhookAdmission =
+  | { kind: 'connect'; voiceId: string | null; companyName: string; speechHints: string[] }
+  | Extract<Admission, { kind: 'unavailable' }>;
+
 export interface LiveCallHandle {
   greet(): Promise<AgentSpeech>;
   onCallerText(text: string): Promise<AgentSpeech>;
@@ -152,6 +157,21 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       });
     }
     return unavailable(agent);
+  }
+
+  /** The voice webhook's admission: also the recogniser's hints, read from the agent's current documents. */
+  async function admitWithHints(start: CallStart): Promise<WebhookAdmission> {
+    const admission = await admit(start);
+    if (admission.kind === 'unavailable') return admission;
+    const { agent } = admission;
+    // Hints only help: a failure to read them must not keep the phone from ringing through.
+    const speechHints = await findKnowledgeVersion(deps.db, agent.id)
+      .then((version) => knowledge.speechHints(agent, version ?? agent.knowledgeVersion))
+      .catch((error: unknown) => {
+        log?.warn({ err: error, agentId: agent.id }, 'speech hints unavailable for this call');
+        return [];
+      });
+    return { kind: 'connect', voiceId: admission.voiceId, companyName: admission.companyName, speechHints };
   }
 
   async function start(
@@ -312,7 +332,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
   }
 
   return {
-    admit,
+    admit: admitWithHints,
     closeStaleCalls,
     start,
     recordProviderDuration,

@@ -1,16 +1,27 @@
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
+import { speechHintsOf } from '../../agent/speech-hints.ts';
 import type { Db } from '../../db/database.ts';
 import { loadAgentPassages } from './calls.repository.ts';
 
+type Agent = { id: string; userId: string; companyName: string };
+
+interface Built {
+  index: KnowledgeIndex;
+  /** The recogniser's hints for this business's calls (agent/speech-hints.ts). */
+  speechHints: string[];
+}
+
 interface Entry {
   version: number;
-  index: Promise<KnowledgeIndex>;
+  built: Promise<Built>;
   usedAt: number;
 }
 
 /**
  * Indexes per agent and knowledge version, shared across calls on this instance: twenty simultaneous calls
- * to one business build its index once, and a document change (knowledge_version bump) builds a new one.
+ * to one business build its index once, and a document change (knowledge_version bump) builds a new one. The
+ * speech hints sent with Twilio's voice webhook come from the same passages, so asking for them also warms the
+ * index the call's setup needs a moment later.
  */
 export class KnowledgeCache {
   private readonly entries = new Map<string, Entry>();
@@ -19,22 +30,31 @@ export class KnowledgeCache {
     private readonly maxAgents = 200,
   ) {}
 
-  get(agent: { id: string; userId: string; companyName: string }, version: number): Promise<KnowledgeIndex> {
+  get(agent: Agent, version: number): Promise<KnowledgeIndex> {
+    return this.built(agent, version).then((b) => b.index);
+  }
+
+  speechHints(agent: Agent, version: number): Promise<string[]> {
+    return this.built(agent, version).then((b) => b.speechHints);
+  }
+
+  private built(agent: Agent, version: number): Promise<Built> {
     const current = this.entries.get(agent.id);
     if (current && current.version === version) {
       current.usedAt = Date.now();
-      return current.index;
+      return current.built;
     }
-    const index = loadAgentPassages(this.db, agent.userId).then((passages) =>
-      buildKnowledgeIndex(passages, { companyName: agent.companyName }),
-    );
-    const entry: Entry = { version, index, usedAt: Date.now() };
+    const built = loadAgentPassages(this.db, agent.userId).then((passages) => ({
+      index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
+      speechHints: speechHintsOf(passages, agent.companyName),
+    }));
+    const entry: Entry = { version, built, usedAt: Date.now() };
     this.entries.set(agent.id, entry);
-    index.catch(() => {
+    built.catch(() => {
       if (this.entries.get(agent.id) === entry) this.entries.delete(agent.id);
     });
     this.evict();
-    return index;
+    return built;
   }
 
   private evict(): void {

@@ -36,7 +36,13 @@ export interface LiveCall {
 }
 
 export type CallAdmission =
-  | { kind: 'connect'; voiceId: string | null; companyName: string }
+  | {
+      kind: 'connect';
+      voiceId: string | null;
+      companyName: string;
+      /** Words and phrases of the business's documents for the recogniser (ConversationRelay `hints`). */
+      speechHints: string[];
+    }
   | { kind: 'unavailable'; text: string; transferTo: string | null };
 
 export interface CallRuntime {

@@ -5,7 +5,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
-import { eventually, openRelay, RelayDriver, seedActiveAgent } from '../calls/calls-test-helpers.ts';
+import {
+  eventually,
+  openRelay,
+  RelayDriver,
+  seedActiveAgent,
+  seedDocument,
+} from '../calls/calls-test-helpers.ts';
 import { createCallService } from '../calls/calls.service.ts';
 import { voiceRoutes } from './voice.routes.ts';
 import type { Timers } from './conversation-relay.ts';
@@ -74,6 +80,41 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(unsigned.statusCode).toBe(403);
+  });
+
+  it("tells Twilio's recogniser the business's name, topics and names, and follows a document change", async () => {
+    const owner = await seedActiveAgent(ctx());
+    const call = async (sid: string) => {
+      const response = await post('/api/twilio/voice', {
+        CallSid: sid,
+        From: '+15551230000',
+        To: owner.number,
+      });
+      return /<ConversationRelay [^>]*hints="([^"]*)"/.exec(response.body)?.[1]?.split(',');
+    };
+    expect(await call('CA10')).toEqual([
+      'Acme Plumbing',
+      'Opening hours',
+      'Parking',
+      'Payment methods',
+      'Boiler repair',
+      'Elm Street',
+      'Apple Pay',
+    ]);
+    await seedDocument(
+      ctx().db,
+      owner.userId,
+      'water-heaters.txt',
+      '# Do you install tankless water heaters?\nYes, we install Rinnai and Navien tankless units.',
+    );
+    await ctx()
+      .db.updateTable('agent_configs')
+      .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) }))
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(await call('CA11')).toEqual(
+      expect.arrayContaining(['install tankless water heaters', 'Rinnai', 'Navien', 'Elm Street']),
+    );
   });
 
   it('an inactive agent: a short unavailable message, then the transfer number', async () => {

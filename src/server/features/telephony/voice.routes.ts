@@ -77,6 +77,7 @@ export function voiceRoutes(
         language: 'en-US',
         interruptible: 'any',
         dtmfDetection: true,
+        ...(admission.speechHints.length > 0 ? { hints: admission.speechHints.join(',') } : {}),
         ...(isElevenLabsVoice(admission.voiceId)
           ? { ttsProvider: 'ElevenLabs', voice: admission.voiceId }
           : {}),

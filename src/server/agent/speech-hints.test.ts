@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { speechHintsOf } from './speech-hints.ts';
+
+const faq = [
+  { heading: 'Do you have bike parking?', text: 'Yes, there is a bike rack by the door.' },
+  { heading: 'Is there car parking at Rosa’s Bakery?', text: 'Street parking only, on Elm Street.' },
+  {
+    heading: 'What payment options do you accept?',
+    text: 'We take cash, Visa, Mastercard and Apple Pay. Apple Pay works at the counter too.',
+  },
+  { heading: 'Do you offer outdoor seating?', text: 'Outdoor seating is available from May to September.' },
+  { heading: 'Can I order a wedding cake?', text: 'Wedding cakes need two weeks notice.' },
+];
+
+describe('speech hints', () => {
+  it("lead with the business's name, then its topics as a caller says them, then the names in its text", () => {
+    const hints = speechHintsOf(faq, 'Rosa’s Bakery');
+    expect(hints[0]).toBe('Rosa’s Bakery');
+    expect(hints).toEqual(
+      expect.arrayContaining(['bike parking', 'car parking', 'payment', 'outdoor seating', 'wedding cake']),
+    );
+    expect(hints).toEqual(expect.arrayContaining(['Elm Street', 'Visa', 'Mastercard', 'Apple Pay']));
+    expect(hints.indexOf('bike parking')).toBeLessThan(hints.indexOf('Elm Street'));
+  });
+
+  it('leave out question framing, function words, calendar words and the word that opens a sentence', () => {
+    const hints = speechHintsOf(faq, 'Rosa’s Bakery').map((h) => h.toLowerCase());
+    for (const framing of ['offer', 'accept', 'options', 'available', 'do you', 'can i'])
+      expect(hints).not.toContain(framing);
+    expect(hints).not.toContain('may');
+    expect(hints).not.toContain('september');
+    // "Apple Pay works …" opens a sentence: "Pay" on its own is not a name.
+    expect(hints).not.toContain('pay');
+    expect(hints.filter((h) => h === 'apple pay')).toHaveLength(1);
+    // The business's name in a heading is hinted once, as a whole.
+    expect(hints.filter((h) => h.includes('rosa'))).toEqual(['rosa’s bakery']);
+  });
+
+  it('read topic labels whole, never put a comma inside a hint, and stop at the limit', () => {
+    const policy = [
+      { heading: 'Service Area', text: 'We work throughout Cedar Falls, Waverly and Denver Township.' },
+      { heading: 'Stump Grinding', text: 'We call Iowa One Call before any grinding.' },
+      { heading: 'Service Area', text: 'Jobs north of the Shell Rock River bridge are declined.' },
+    ];
+    const hints = speechHintsOf(policy, 'Tall Pines Tree Care');
+    expect(hints.slice(0, 3)).toEqual(['Tall Pines Tree Care', 'Service Area', 'Stump Grinding']);
+    expect(hints).toEqual(
+      expect.arrayContaining([
+        'Cedar Falls',
+        'Waverly',
+        'Denver Township',
+        'Iowa One Call',
+        'Shell Rock River',
+      ]),
+    );
+    expect(hints.every((h) => !h.includes(','))).toBe(true);
+    expect(speechHintsOf(policy, 'Tall Pines Tree Care', 4)).toHaveLength(4);
+  });
+
+  it('topics that head several passages come before topics that head one', () => {
+    const hints = speechHintsOf(
+      [
+        { heading: 'Gift cards', text: 'Sold at the till.' },
+        { heading: 'Catering prices', text: 'From 12 dollars a head.' },
+        { heading: 'Catering menus', text: 'Three menus.' },
+      ],
+      'Rosa’s Bakery',
+    );
+    expect(hints.slice(1, 4)).toEqual(['Gift cards', 'Catering prices', 'Catering menus']);
+    const repeated = speechHintsOf(
+      [
+        { heading: 'Gift cards', text: 'Sold at the till.' },
+        { heading: 'Do you sell gift cards online?', text: 'Not yet.' },
+        { heading: 'Catering', text: 'For parties.' },
+        { heading: 'Catering', text: 'Menus on request.' },
+        { heading: 'Catering', text: 'Delivery included.' },
+      ],
+      'Rosa’s Bakery',
+    );
+    expect(repeated[1]).toBe('Catering');
+  });
+});
