@@ -54,6 +54,33 @@ describe('turn engine', () => {
     });
   });
 
+  it('hears letters spelled out as one word: a topic the documents lack transfers at once, another name answers', () => {
+    // The bakery's documents never mention a TV: "t v" is the caller's topic, not noise to ask about again.
+    const reply = call().onCallerText('all right sounds great do they have t v');
+    expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    const sportsBar = buildKnowledgeIndex(
+      splitIntoPassages([
+        {
+          page: null,
+          text: '# Do you have televisions?\nEvery game is shown on our six big-screen televisions.\n\n# Parking\nFree lot behind the bar.',
+        },
+      ]).map((d) => ({
+        id: `bar#${d.ord}`,
+        documentName: 'bar.txt',
+        heading: d.heading,
+        page: d.page,
+        text: d.text,
+      })),
+      { companyName: 'Corner Bar' },
+    );
+    const answer = createConversation({
+      companyName: 'Corner Bar',
+      transferNumber: TRANSFER,
+      knowledge: sportsBar,
+    }).onCallerText('do you have a t v');
+    expect(answer.text).toContain('six big-screen televisions');
+  });
+
   it.each(['can I talk to a real person', 'operator', 'let me speak to someone please'])(
     'transfers when the caller asks for a person: %s',
     (text) => {

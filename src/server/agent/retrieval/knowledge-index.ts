@@ -343,6 +343,23 @@ class BM25Index implements KnowledgeIndex {
       terms.push({ word, weight: this.idf(termOf(word)) * scale, factor: scale, alternatives: [] });
     }
 
+    // Letters spelled out one by one ("t v", "a t m" as heard) are one word even when the documents lack it: a
+    // topic they do not cover (or name another way: "tv" for television), not fragments to drop. Not after a
+    // number ("5 p m"), and never the words "a" and "i".
+    for (let i = 0; i < tokens.length;) {
+      let j = i;
+      while (j < tokens.length && isSpelledLetter(tokens[j]!) && !covered.has(tokens[j]!.pos)) j++;
+      if (j - i >= 2 && !(i > 0 && /^\d/.test(tokens[i - 1]!.word))) {
+        const word = tokens
+          .slice(i, j)
+          .map((t) => t.word)
+          .join('');
+        for (let k = i; k < j; k++) covered.add(tokens[k]!.pos);
+        terms.push(this.queryTerm({ word, stem: termOf(word), pos: tokens[i]!.pos, stop: false }, scale));
+      }
+      i = Math.max(j, i + 1);
+    }
+
     for (const token of tokens) {
       if (token.stop || covered.has(token.pos)) continue;
       // One- and two-letter fragments ("o", "ea", "th") are recogniser noise unless the documents use them.
@@ -501,6 +518,10 @@ class BM25Index implements KnowledgeIndex {
     }
     return best;
   }
+}
+
+function isSpelledLetter(token: Token): boolean {
+  return token.word.length === 1 && /[b-hj-z]/.test(token.word);
 }
 
 /** Strongest match each index term gets from the query's words (any alternative, times the word's factor). */
