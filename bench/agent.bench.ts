@@ -1,7 +1,8 @@
 /**
  * Answer quality and speed of the turn engine on real phone questions (DSTC10 track 2, validation set).
  *
- *   npm run bench:agent            (BENCH_EVAL_DIR overrides the data folder, BENCH_RUNS the latency runs)
+ *   npm run bench:agent    (BENCH_EVAL_DIR overrides the data folder, BENCH_EVAL_TURNS the file of turns in it,
+ *                           default val_eval_flat.jsonl; BENCH_RUNS the latency runs)
  *
  * Each entity of the data is a business using the product: its FAQ entries become TXT uploads that go through the
  * same ingestion as a user's upload (extractDocument -> splitIntoPassages -> index), and each knowledge-seeking

@@ -77,7 +77,9 @@ export function loadEvalData(dir = evalDir()): EvalData {
   }
 
   const turns: EvalTurn[] = [];
-  for (const line of readFileSync(path.join(dir, 'val_eval_flat.jsonl'), 'utf8').split('\n')) {
+  // Another split in the same format (a held-out or test set) is read with BENCH_EVAL_TURNS=<its file name>.
+  const turnsFile = process.env.BENCH_EVAL_TURNS ?? 'val_eval_flat.jsonl';
+  for (const line of readFileSync(path.join(dir, turnsFile), 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const row = JSON.parse(line) as {
       id: number;
