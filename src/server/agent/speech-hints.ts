@@ -9,14 +9,17 @@
  * The vocabulary is read from the documents the way a caller would ask about them: the business's name, the
  * topics its passages are about (a topic label whole, "Service Area"; a question's content words, split at
  * function words and question framing: "Do you have bike parking?" gives "bike parking"), then the names in its text (capitalised words
- * inside a sentence: "Apple Pay", "Cedar Falls"). Topics that head several passages come first.
+ * inside a sentence: "Apple Pay", "Cedar Falls"), topics and names taking turns, the most frequent of each first.
  */
 import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
 import { isQuestionHeading, splitSentences } from './passages.ts';
 import { FRAMING_WORDS, STOP_WORDS } from './retrieval/text.ts';
 
-/** At most this many hints (Twilio's speech hints are meant to be a focused list, not a dictionary). */
-export const MAX_SPEECH_HINTS = 100;
+/**
+ * At most this many hints: recognisers' phrase lists work best short and focused (the providers advise against
+ * hundreds of common words), and some cap them (ElevenLabs' realtime Scribe takes 50 key terms).
+ */
+export const MAX_SPEECH_HINTS = 50;
 const MAX_HINT_WORDS = 4;
 const MAX_HINT_CHARS = 50;
 
@@ -30,7 +33,7 @@ export function speechHintsOf(
 ): string[] {
   const hints = new HintList();
   const company = cleanPhrase(companyName);
-  if (company !== '') hints.add(company, Number.POSITIVE_INFINITY);
+  if (company !== '') hints.add(company, 1);
 
   const topics = new HintList();
   const names = new HintList();
@@ -46,8 +49,13 @@ export function speechHintsOf(
     }
     for (const name of namesIn(withoutName(p.text, companyName))) names.add(name, 1);
   }
-  for (const [phrase, count] of topics.ranked()) hints.add(phrase, count);
-  for (const [phrase, count] of names.ranked()) hints.add(phrase, count);
+  // Names and topics take turns, so a long price list of product names cannot crowd out the topics (or the
+  // other way round) when the list is cut at `max`.
+  const [t, n] = [topics.ranked(), names.ranked()];
+  for (let k = 0; k < Math.max(t.length, n.length); k++) {
+    if (k < t.length) hints.add(t[k]!, 1);
+    if (k < n.length) hints.add(n[k]!, 1);
+  }
   return hints
     .inOrder()
     .filter((h) => h.length <= MAX_HINT_CHARS)
@@ -63,11 +71,11 @@ class HintList {
     if (entry) entry.count += count;
     else this.entries.set(key, { phrase, count, order: this.entries.size });
   }
-  /** Most frequent first, then in order of appearance. */
-  ranked(): [string, number][] {
+  /** Most frequent first, then in order of first appearance. */
+  ranked(): string[] {
     return [...this.entries.values()]
       .sort((a, b) => b.count - a.count || a.order - b.order)
-      .map((e) => [e.phrase, e.count]);
+      .map((e) => e.phrase);
   }
   inOrder(): string[] {
     return [...this.entries.values()].map((e) => e.phrase);

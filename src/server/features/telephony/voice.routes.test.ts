@@ -95,11 +95,11 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
     expect(await call('CA10')).toEqual([
       'Acme Plumbing',
       'Opening hours',
+      'Elm Street',
       'Parking',
+      'Apple Pay',
       'Payment methods',
       'Boiler repair',
-      'Elm Street',
-      'Apple Pay',
     ]);
     await seedDocument(
       ctx().db,
