@@ -54,6 +54,15 @@ describe('extractive answers', () => {
     expect(ask('how late are you open on thursday or friday')).toBe(
       'Thursday: 9am - 7pm. Friday: 9am - 5pm.',
     );
+    // The day named wins over a line that merely says "closed".
+    expect(ask('what time do you close on saturday')).toBe('Saturday: 10am - 2pm.');
+    expect(ask('which day are you closed')).toBe('Sunday: closed.');
+    const table = passage(
+      '| Item | Price |\n| --- | --- |\n| Sourdough loaf | $7 |\n| Croissant | $3.50 |\n| Loaf of the day | $6 |',
+    );
+    expect(
+      composeExtractive({ companyName: 'X', question: 'how much is a loaf of sourdough', passages: [table] }),
+    ).toBe('Sourdough loaf $7.');
     expect(ask('what are your hours')).toBe(
       'Monday: 9am - 5pm. Tuesday: 9am - 5pm. Wednesday: 9am - 5pm. Thursday: 9am - 7pm. Friday: 9am - 5pm. Saturday: 10am - 2pm. Sunday: closed.',
     );

@@ -60,29 +60,47 @@ export function composeExtractive(request: AnswerRequest): string {
   return finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2));
 }
 
+interface ListItem {
+  /** The line as spoken. */
+  spoken: string;
+  /** What the line is about, before its first ":" or "|" ("Monday" in "Monday: 9am - 5pm"); empty without one. */
+  key: string;
+}
+
 /**
  * A passage made of short lines ("Monday: 9am - 5pm", "- Kids cuts, $20", "Haircut | 35 €"): its items, spoken; null
  * for prose. The chunker keeps such lines apart (passages.ts).
  */
-function listItems(text: string): string[] | null {
+function listItems(text: string): ListItem[] | null {
   const lines = text.split('\n').filter((line) => /[a-z0-9]/i.test(line));
   if (lines.length < 3 || lines.some((line) => wordCount(line) > 12)) return null;
-  return lines.map((line) => finishSentence(toSpokenText(line)));
+  return lines.map((line) => ({
+    spoken: finishSentence(toSpokenText(line)),
+    key: /^\s*\|?([^:|]+)[:|]/.exec(line)?.[1] ?? '',
+  }));
 }
 
 /**
  * The items the caller asked about ("are you open on sunday" -> "Sunday: closed."), or, when the question names none
- * ("what are your hours"), the whole list as far as it fits: a list is not ranked by its first item.
+ * ("what are your hours"), the whole list as far as it fits: a list is not ranked by its first item. The caller's
+ * words count double in an item's name ("saturday" in "what time do you close on saturday" picks "Saturday: 10am -
+ * 2pm", not "Sunday: closed"), and the items that match most are read.
  */
-function composeFromList(items: string[], question: string): string {
+function composeFromList(items: ListItem[], question: string): string {
   const asked = stemsOf(question);
-  const matching = items.filter((item) => tokenize(item).some((t) => !t.stop && asked.has(t.stem)));
+  const scores = items.map((item) => {
+    const inKey = new Set([...stemsOf(item.key)].filter((s) => asked.has(s)));
+    const inRest = [...stemsOf(item.spoken)].filter((s) => asked.has(s) && !inKey.has(s));
+    return 2 * inKey.size + inRest.length;
+  });
+  const best = Math.max(...scores);
+  const matching = best > 0 ? items.filter((_, i) => scores[i] === best) : items;
   const chosen: string[] = [];
   let words = 0;
-  for (const item of matching.length > 0 ? matching : items) {
-    const n = wordCount(item);
+  for (const { spoken } of matching) {
+    const n = wordCount(spoken);
     if (chosen.length > 0 && words + n > MAX_WORDS) break;
-    chosen.push(item);
+    chosen.push(spoken);
     words += n;
   }
   return chosen.join(' ');
