@@ -31,6 +31,17 @@ describe('extractive answers', () => {
     expect(answer.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(3);
   });
 
+  it('drops the bare "Yes" of a yes-or-no answer when the caller asked how much, when or where', () => {
+    const delivery = passage('Yes, we deliver within five miles for a 5 dollar fee.');
+    const ask = (question: string) => composeExtractive({ companyName: 'X', question, passages: [delivery] });
+    expect(ask('um how much is delivery')).toBe('We deliver within five miles for a 5 dollar fee.');
+    expect(ask('do you deliver')).toBe('Yes, we deliver within five miles for a 5 dollar fee.');
+    const no = passage('No, we do not deliver on Sundays.');
+    expect(composeExtractive({ companyName: 'X', question: 'when do you deliver', passages: [no] })).toBe(
+      'No, we do not deliver on Sundays.',
+    );
+  });
+
   it('ends a passage without punctuation as a sentence', () => {
     expect(
       composeExtractive({ companyName: 'X', question: 'q', passages: [passage('No smoking anywhere')] }),

@@ -57,7 +57,22 @@ export function composeExtractive(request: AnswerRequest): string {
     }
     chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
   }
-  return finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2));
+  return withoutBareYes(finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)), request.question);
+}
+
+/** The words a caller's question opens with, once the fillers are gone ("um so how much is it" -> "how"). */
+const WH_QUESTION =
+  /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|well|great|thanks?|thank you)\s+)*(?:how|what|when|where|which|who|whom|why)\b/i;
+
+/**
+ * An FAQ answer written for a yes-or-no question ("Yes, we deliver within five miles for 5 dollars") starts oddly
+ * when the caller asked "how much is delivery": its bare "Yes" is dropped. A "No" is kept, it says something.
+ */
+function withoutBareYes(answer: string, question: string): string {
+  if (!WH_QUESTION.test(question.trim())) return answer;
+  const rest = answer.replace(/^yes\s*[,.!;:]\s*/i, '');
+  if (rest === answer || !/[a-z0-9]/i.test(rest)) return answer;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 interface ListItem {
