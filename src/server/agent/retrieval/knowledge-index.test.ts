@@ -27,6 +27,34 @@ describe('knowledge index', () => {
     expect(best('ok do they delver')).toBe('Do you deliver?');
   });
 
+  it('finds the schedule for a question about opening times, even one about a day it does not name', () => {
+    const dental = buildKnowledgeIndex(
+      [
+        passage(
+          '1',
+          'Appointments',
+          'We see patients Monday through Friday, 8 a.m. to 5 p.m. Please bring a photo ID.',
+        ),
+        passage('2', 'Cancellations', 'We ask for 24 hours notice if you need to cancel or reschedule.'),
+        passage(
+          '3',
+          'Emergencies',
+          'After hours, call our emergency line. A dentist calls back within 30 minutes.',
+        ),
+      ],
+      { companyName: 'Bright Smile Dental' },
+    );
+    const top = (q: string) => dental.search(q).hits[0];
+    // Times of day mean opening hours: the schedule, not the sections that say "24 hours" or "after hours".
+    expect(top('what are your hours')?.passage.heading).toBe('Appointments');
+    // Saturday is not in the documents, but the week is: the schedule ranks first, and a day the documents never
+    // name stays an unknown word, so the agent is not sure enough to answer outright.
+    const saturday = top('are you open on saturdays');
+    expect(saturday?.passage.heading).toBe('Appointments');
+    expect(saturday?.features.unknownShare).toBeGreaterThan(0);
+    expect(dental.search('are you open on saturdays').answerable).toBe(false);
+  });
+
   it('answers from the text of a section whose heading is a topic label, not a question', () => {
     const tutoring = buildKnowledgeIndex(
       [

@@ -14,7 +14,7 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
-import { SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
+import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   adjacentCompounds,
   hyphenCompounds,
@@ -182,6 +182,11 @@ class BM25Index implements KnowledgeIndex {
       for (const t of bodyTokens) add(t, 1);
       // A passage that states an amount of money ("$45 per month") tells the price: "how much is a ten by ten".
       if (MONEY.test(passage.text) && !tf.has(PRICE_TERM)) add(PRICE_TERM, 1);
+      // One that states times of day or a run of weekdays ("Monday through Friday, 8 a.m. to 5 p.m.") tells when the
+      // business is open ("are you open on saturdays", "what are your hours"), more surely than one that only says
+      // "hours" ("24 hours notice"): each time counts, up to three.
+      const times = Math.min(3, passage.text.match(OPENING_TIMES)?.length ?? 0);
+      if (times > 0) add(HOURS_TERM, times);
       const titleText = passage.heading ?? firstSentence(passage.text);
       const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
@@ -479,7 +484,9 @@ class BM25Index implements KnowledgeIndex {
     let unknown = 0;
     const doc = this.docs[d]!;
     for (const qt of terms) {
-      if (qt.alternatives.length === 0) {
+      // A word the documents lack counts as unknown even when another member of its series stands in for it
+      // ("sundays" for a passage about "Monday through Friday"): it ranks that passage, it is not the same topic.
+      if (qt.alternatives.every((a) => a.strength <= MATCH.series)) {
         unknown += qt.weight * unknownWordWeight(qt.word);
         continue;
       }
@@ -592,6 +599,10 @@ function titleWordsOf(title: string): Map<string, string[]> {
 /** An amount of money in a passage's text ("$45", "20 dollars"): the passage tells a price. */
 const MONEY = /[$€£]\s?\d|\b\d+(\.\d+)?\s?(dollars|euros|pounds)\b/i;
 const PRICE_TERM = termOf('price');
+/** A time of day ("8 a.m.", "5pm", "9:30 pm") or a run of weekdays ("Monday through Friday", "Tue-Sat"). */
+const OPENING_TIMES =
+  /\b\d{1,2}(?::\d{2})?\s*(?:a\.?\s?m|p\.?\s?m)\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to|through|thru|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)/gi;
+const HOURS_TERM = termOf('hours');
 
 /**
  * How much a word the knowledge base has never seen should count against an answer. Short words are mostly

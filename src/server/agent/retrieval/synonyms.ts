@@ -92,9 +92,18 @@ const KINDS: string[] = [
   'outdoor outdoors outside | patio patios terrace terraces',
 ];
 
+/**
+ * Words of one series that a passage about another member still speaks to: a passage about "Monday through
+ * Friday" is where "are you open on saturdays" is answered (with a no). They match each other weakly (MATCH.series),
+ * enough to rank such a passage first, never enough to count as the same thing.
+ */
+const SERIES: string[] = [
+  'monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays',
+];
+
 /** Every word of the thesaurus, as written (spelling correction also looks for these: "bagage" -> baggage). */
 export const THESAURUS_WORDS: readonly string[] = [
-  ...new Set([...SAME, ...KINDS].flatMap((g) => g.split(/[\s|]+/).filter((w) => w !== ''))),
+  ...new Set([...SAME, ...KINDS, ...SERIES].flatMap((g) => g.split(/[\s|]+/).filter((w) => w !== ''))),
 ];
 
 /** Strength of a match through the thesaurus, by how the caller's word relates to the document's. */
@@ -104,6 +113,8 @@ export const MATCH = {
   broader: 0.6,
   /** The document names a kind of what the caller asked about. */
   narrower: 0.45,
+  /** Another member of the caller's series (SERIES). */
+  series: 0.3,
 } as const;
 
 export interface Related {
@@ -146,6 +157,10 @@ function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
       }
       for (const other of general) link(g, other, MATCH.same);
     }
+  }
+  for (const group of SERIES) {
+    const ws = words(group);
+    for (const caller of ws) for (const doc of ws) link(caller, doc, MATCH.series);
   }
   return new Map([...map].map(([k, v]) => [k, [...v.values()]]));
 }
