@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
-import { dial, eventually, seedActiveAgent, seedDocument } from './calls-test-helpers.ts';
+import { addDocumentToLiveAgent, dial, eventually, seedActiveAgent } from './calls-test-helpers.ts';
 import { insertCall } from './calls.repository.ts';
 import { createCallService } from './calls.service.ts';
 
@@ -200,17 +200,12 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     const owner = await seedActiveAgent(ctx());
     const relay = await dial(ctx().app, owner.number);
     await relay.reply();
-    await seedDocument(
+    await addDocumentToLiveAgent(
       ctx().db,
       owner.userId,
       'gift.txt',
       '# Gift cards\nGift cards are sold at the front desk in any amount from 10 to 500 dollars.',
     );
-    await ctx()
-      .db.updateTable('agent_configs')
-      .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) }))
-      .where('user_id', '=', owner.userId)
-      .execute();
     relay.prompt('Do you sell gift cards?');
     expect((await relay.reply()).text).toMatch(/front desk/);
   });

@@ -53,6 +53,21 @@ export async function seedDocument(db: Db, userId: string, name: string, text: s
     .execute();
 }
 
+/** A document added while the agent takes calls: stored, and the agent's knowledge version moved on. */
+export async function addDocumentToLiveAgent(
+  db: Db,
+  userId: string,
+  name: string,
+  text: string,
+): Promise<void> {
+  await seedDocument(db, userId, name, text);
+  await db
+    .updateTable('agent_configs')
+    .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) }))
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** A signed-up owner on `plan` with an active agent on a fresh local number and the FAQ document. */
 export async function seedActiveAgent(
   ctx: TestContext,

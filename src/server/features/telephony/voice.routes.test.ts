@@ -10,7 +10,7 @@ import {
   openRelay,
   RelayDriver,
   seedActiveAgent,
-  seedDocument,
+  addDocumentToLiveAgent,
 } from '../calls/calls-test-helpers.ts';
 import { createCallService } from '../calls/calls.service.ts';
 import { voiceRoutes } from './voice.routes.ts';
@@ -101,17 +101,12 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
       'Payment methods',
       'Boiler repair',
     ]);
-    await seedDocument(
+    await addDocumentToLiveAgent(
       ctx().db,
       owner.userId,
       'water-heaters.txt',
       '# Do you install tankless water heaters?\nYes, we install Rinnai and Navien tankless units.',
     );
-    await ctx()
-      .db.updateTable('agent_configs')
-      .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1) }))
-      .where('user_id', '=', owner.userId)
-      .execute();
     expect(await call('CA11')).toEqual(
       expect.arrayContaining(['install tankless water heaters', 'Rinnai', 'Navien', 'Elm Street']),
     );
