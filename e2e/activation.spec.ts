@@ -9,12 +9,18 @@ const card = (page: Page) => page.getByTestId('agent-config-card');
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Your AI Voice' });
 const audio = (page: Page) => page.getByTestId('voice-preview-audio');
 
-/** Records every voice the preview <audio> element actually started playing ('playing' events). */
+/**
+ * Records every voice the preview <audio> element actually started playing ('playing' events). A busy machine can
+ * stall playback, and 'playing' fires again when it resumes: that is the same preview, not a second one.
+ */
 async function recordPlayback(page: Page): Promise<void> {
   await audio(page).evaluate((element: HTMLAudioElement) => {
     const played: string[] = [];
     (window as unknown as { __played: string[] }).__played = played;
-    element.addEventListener('playing', () => played.push(element.dataset.voiceId ?? ''));
+    element.addEventListener('playing', () => {
+      const voice = element.dataset.voiceId ?? '';
+      if (played.at(-1) !== voice) played.push(voice);
+    });
   });
 }
 const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: string[] }).__played);
