@@ -81,6 +81,44 @@ describe('turn engine', () => {
     expect(answer.text).toContain('six big-screen televisions');
   });
 
+  it("never offers a section on the strength of a word that only sounds like the caller's", () => {
+    const bakery = buildKnowledgeIndex(
+      splitIntoPassages([
+        {
+          page: null,
+          text: [
+            'Gluten free',
+            'We bake a gluten free sourdough loaf every Friday, in a shared kitchen.',
+            '',
+            'Nuts',
+            'Our almond croissants and walnut bread contain nuts.',
+          ].join('\n'),
+        },
+      ]).map((d) => ({
+        id: `a#${d.ord}`,
+        documentName: 'allergens.txt',
+        heading: d.heading,
+        page: d.page,
+        text: d.text,
+      })),
+      { companyName: 'Sunrise Bakery' },
+    );
+    const ask = (q: string) =>
+      createConversation({
+        companyName: 'Sunrise Bakery',
+        transferNumber: TRANSFER,
+        knowledge: bakery,
+      }).onCallerText(q);
+    // "leave" sounds like "loaf" and "far" like "free", but neither is a misheard version of them.
+    for (const q of ['where do i leave my car when i visit', 'how far do you drive out']) {
+      const reply = ask(q);
+      expect(reply.intent).not.toBe('confirm');
+      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    }
+    // A misheard word that looks like the document's still finds it.
+    expect(ask('do you make a glutn free loaf').text).toContain('gluten free sourdough loaf');
+  });
+
   it.each(['can I talk to a real person', 'operator', 'let me speak to someone please'])(
     'transfers when the caller asks for a person: %s',
     (text) => {

@@ -80,6 +80,7 @@ const B = 0.75;
 const HEADING_WEIGHT = 2;
 const FUZZY_MATCH = [1, 0.75, 0.55] as const; // by edit distance
 const PHONETIC_MATCH = 0.6;
+const PHONETIC_EDITS = 2;
 const CONTEXT_WEIGHT = 0.5;
 const CANDIDATES = 12;
 const NEAR_DUPLICATE = 0.5;
@@ -298,7 +299,10 @@ class BM25Index implements KnowledgeIndex {
       }
     }
     const key = phoneticKey(word);
-    if (key.length >= 2) for (const term of this.byPhonetic.get(key) ?? []) keep(term, PHONETIC_MATCH);
+    // A sound-alike must also look alike: "wif" for wifi, not "leave" for loaf or "far" for free.
+    if (key.length >= 2)
+      for (const term of this.byPhonetic.get(key) ?? [])
+        if (editDistance(word, term, PHONETIC_EDITS) <= PHONETIC_EDITS) keep(term, PHONETIC_MATCH);
     // A misheard word stands for one word: keep only the closest candidates.
     const top = Math.max(0, ...best.values());
     const out = [...best]
