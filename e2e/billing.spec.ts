@@ -65,6 +65,23 @@ test('a new user buys Pro through the local checkout, then a 300-minute pack', a
   await expect(page.getByText('Subscription activated successfully!')).toHaveCount(0);
 });
 
+test('a trial bought with a forever coupon says what Basic will cost after it', async ({ page, baseURL }) => {
+  const code = await generateCoupon(baseURL!, { percent: 25, type: 'forever' });
+  await registerUser(page);
+  await slowCheckoutStatus(page);
+  await page.goto('/pricing');
+  await page.getByLabel('Have a coupon code?').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-success')).toContainText('25% off every month');
+  await page.getByTestId('plan-trial').getByRole('button', { name: 'Get Started' }).click();
+  // The discount carries over into Basic: $99 less 25% is $74.25, on the checkout page and on the dashboard.
+  await expect(page.getByText('then Basic at $74.25/month')).toBeVisible();
+  await payOnLocalCheckout(page, '$7.50');
+  const card = page.getByTestId('subscription-card');
+  await expect(card.getByTestId('plan-name')).toHaveText('7-Day Trial');
+  await expect(card).toContainText(/Trial ends .+, then Basic at \$74\.25\/month/);
+});
+
 test('an admin-made 100% coupon gives a free subscription', async ({ page, baseURL }) => {
   const code = await generateCoupon(baseURL!, { percent: 100, type: 'forever' });
   await registerUser(page);

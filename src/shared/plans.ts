@@ -71,6 +71,25 @@ export function packPrice(minutes: MinutePack): number {
   return Math.round(minutes * EXTRA_MINUTE_PRICE * 100) / 100;
 }
 
+/** Dollars as a price: "$99", "$74.25" (cents only when there are some). */
+export function formatUsd(dollars: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+  }).format(dollars);
+}
+
+/** A price after a percentage discount, to the cent (the server works in cents and rounds the same way). */
+export function discountedPrice(price: number, percent: number): number {
+  return Math.round(price * (100 - percent)) / 100;
+}
+
+/** What the trial costs a month once it turns into Basic: a "forever" discount carries over, a first-month one not. */
+export function priceAfterTrial(discount: { percent: number; type: string | null }): number {
+  return discountedPrice(PLANS.basic.price, discount.type === 'forever' ? discount.percent : 0);
+}
+
 export const COUPON_PERCENTS = [25, 50, 100] as const;
 export const COUPON_TYPES = ['first_month', 'forever'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];

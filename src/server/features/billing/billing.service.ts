@@ -25,8 +25,10 @@ import {
   COUPON_TYPES,
   MINUTE_PACKS,
   PLANS,
+  formatUsd,
   isPlanId,
   packPrice,
+  priceAfterTrial,
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
@@ -276,7 +278,7 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
         customerEmail: user.email,
         description:
           planId === 'trial'
-            ? `${plan.name}: ${plan.minutes} minutes for ${TRIAL_DAYS} days, then Basic at $${PLANS.basic.price}/month`
+            ? `${plan.name}: ${plan.minutes} minutes for ${TRIAL_DAYS} days, then Basic at ${formatUsd(priceAfterTrial({ percent, type: coupon?.discountType ?? null }))}/month`
             : `${plan.name} plan: ${plan.minutes.toLocaleString('en-US')} minutes a month`,
         lines,
         discount: coupon ? { percent, type: coupon.discountType, code: coupon.code } : undefined,

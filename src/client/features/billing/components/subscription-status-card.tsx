@@ -3,18 +3,12 @@ import { AlertTriangle, CreditCard, PlusCircle } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { EXTRA_MINUTE_PRICE } from '../../../../shared/plans.ts';
+import { EXTRA_MINUTE_PRICE, formatUsd as money, priceAfterTrial } from '../../../../shared/plans.ts';
 import type { Subscription } from '../api/billing-api.ts';
 import { useSubscriptionStatus } from '../hooks/use-subscription-status.ts';
 import { UsageBar, usagePercentage } from './usage-bar.tsx';
 
 const number = new Intl.NumberFormat('en-US');
-const money = (dollars: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-  }).format(dollars);
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -135,7 +129,11 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
 
       <p className="text-xs text-ink-500">
         {trial ? 'Trial ends' : 'Renews'} {date(subscription.current_period_end)}
-        {trial ? ', then Basic at $99/month' : ''}
+        {trial
+          ? `, then Basic at ${money(
+              priceAfterTrial({ percent: subscription.discount_percent, type: subscription.discount_type }),
+            )}/month`
+          : ''}
       </p>
     </div>
   );

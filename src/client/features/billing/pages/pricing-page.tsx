@@ -14,6 +14,8 @@ import {
   EXTRA_MINUTE_PRICE,
   MINUTE_PACKS,
   PLANS,
+  discountedPrice,
+  formatUsd as money,
   packPrice,
   type PlanId,
 } from '../../../../shared/plans.ts';
@@ -22,12 +24,6 @@ import { useSubscriptionStatus, useTrialEligible } from '../hooks/use-subscripti
 
 const SALES_EMAIL = 'sales@answerdesk.com';
 const number = new Intl.NumberFormat('en-US');
-const money = (dollars: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-  }).format(dollars);
 
 const PLAN_FEATURES: Record<PlanId, string[]> = {
   trial: ['20 call minutes', 'Valid for 7 days', '1 phone number', 'Becomes Basic afterwards'],
@@ -325,7 +321,7 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
   const plan = PLANS[id];
   const popular = id === 'pro';
   const trial = id === 'trial';
-  const discounted = coupon ? Math.round(plan.price * (100 - coupon.discount_percent)) / 100 : null;
+  const discounted = coupon ? discountedPrice(plan.price, coupon.discount_percent) : null;
   const shown = discounted ?? plan.price;
   const struckOut = shown !== plan.price;
   return (
