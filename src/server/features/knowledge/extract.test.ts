@@ -226,7 +226,7 @@ describe('extractDocument: the type is decided by the content', () => {
       expect(error.filename).toBe(filename);
       expect(error.message.startsWith(`${filename}: unsupported file type`)).toBe(true);
       expect(error.message).toMatch(description);
-      expect(error.message).toContain('Upload a PDF, a Word document (.docx or .doc) or a plain-text file.');
+      expect(error.message).toContain('Upload a PDF, a Word document or a plain-text file.');
     },
   );
 });

@@ -45,7 +45,7 @@ const KIND_LABEL: Record<DocumentKind, string> = {
   txt: 'the text file',
 };
 
-const SUPPORTED = 'Upload a PDF, a Word document (.docx or .doc) or a plain-text file.';
+const SUPPORTED = 'Upload a PDF, a Word document or a plain-text file.';
 
 export async function extractDocument(file: { filename: string; data: Buffer }): Promise<ExtractedDocument> {
   const { filename, data } = file;
