@@ -35,6 +35,19 @@ test('on a phone, the owner pages fit the screen: dashboard with an active agent
   await registerUser(page, { name: 'Owner With A Rather Long Name' });
   await subscribeWithFreeCoupon(page, baseURL!, 'pro');
   await configureAgent(page, { companyName: 'Sunny Side Bakery and Coffee Roasters' });
+
+  // The voice dialog shows each voice's whole name, wrapped, not cut off ("Ava — US English, warm y…").
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Activate AI Voice Agent' }).click();
+  const names = page.getByRole('dialog', { name: 'Choose Your AI Voice' }).getByTestId('voice-name');
+  await expect(names.first()).toBeVisible();
+  const cut = await names.evaluateAll((spans) =>
+    spans.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+  await expect(names.first()).toHaveText('Ava — US English, warm young female');
+  await page.screenshot({ path: `${SHOTS}/phone-voice-dialog.png` });
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await activateAgent(page);
 
   await page.goto('/dashboard');

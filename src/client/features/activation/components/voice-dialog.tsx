@@ -230,9 +230,11 @@ function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview
         onClick={onSelect}
         className="min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
       >
-        <span className="flex items-center gap-2">
-          <span className="truncate font-medium text-ink-900">{voice.name}</span>
-          {selected ? <Check aria-hidden="true" className="size-4 shrink-0 text-brand-600" /> : null}
+        <span className="flex items-start gap-2">
+          <span className="min-w-0 font-medium break-words text-ink-900" data-testid="voice-name">
+            {voice.name}
+          </span>
+          {selected ? <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" /> : null}
         </span>
         {voice.description ? (
           <span className="mt-0.5 block text-sm text-ink-500">{voice.description}</span>

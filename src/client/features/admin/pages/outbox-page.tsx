@@ -69,7 +69,7 @@ export function OutboxPage() {
                   <CardContent className="space-y-3">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="min-w-0">
-                        <p className="truncate font-semibold text-ink-900">{email.subject}</p>
+                        <p className="font-semibold break-words text-ink-900">{email.subject}</p>
                         <p className="text-sm text-ink-500">To: {email.to}</p>
                       </div>
                       <div className="flex items-center gap-2">
