@@ -78,6 +78,13 @@ test.describe('calls', () => {
     await page.getByRole('link', { name: 'Test call' }).click();
     await expect(page).toHaveURL(new RegExp(`/phone\\?to=${encodeURIComponent(number).replace('+', '\\+')}`));
     await expect(page.getByLabel('Number to call')).toHaveValue(number);
+    // Something that is not a phone number is not dialled.
+    await page.getByLabel('Number to call').fill('hello');
+    await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeDisabled();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Enter a phone number, like +1 555 0100.' }),
+    ).toBeVisible();
+    await page.getByLabel('Number to call').fill(number);
     await page.getByRole('button', { name: 'Call', exact: true }).click();
 
     const agentLines = page.getByTestId('agent-line');

@@ -32,6 +32,8 @@ function useElapsed(startedAt: number | null, running: boolean): string {
 export function PhonePage() {
   const [params] = useSearchParams();
   const [number, setNumber] = useState(params.get('to') ?? '');
+  // Digits, with the "+", spaces, dashes and brackets people type: "hello" is not a number to call.
+  const dialable = /^\+?[\d\s().-]{7,}$/.test(number.trim()) && /\d{3}/.test(number.replace(/\D/g, ''));
   const [text, setText] = useState('');
   const [speak, setSpeak] = useState(() => typeof window !== 'undefined' && 'speechSynthesis' in window);
   const phone = useSoftphone({ speak });
@@ -114,16 +116,23 @@ export function PhonePage() {
                   Hang up
                 </Button>
               ) : (
-                <Button
-                  variant="success"
-                  size="lg"
-                  className="w-full"
-                  disabled={number.trim() === ''}
-                  onClick={() => phone.call(number.trim())}
-                >
-                  <Phone aria-hidden="true" className="size-5" />
-                  Call
-                </Button>
+                <>
+                  <Button
+                    variant="success"
+                    size="lg"
+                    className="w-full"
+                    disabled={!dialable}
+                    onClick={() => phone.call(number.trim())}
+                  >
+                    <Phone aria-hidden="true" className="size-5" />
+                    Call
+                  </Button>
+                  {number.trim() !== '' && !dialable ? (
+                    <p className="text-center text-sm text-red-600" role="alert">
+                      Enter a phone number, like +1 555 0100.
+                    </p>
+                  ) : null}
+                </>
               )}
               <Button variant="ghost" size="sm" className="w-full" onClick={() => setSpeak((s) => !s)}>
                 {speak ? (
