@@ -11,6 +11,19 @@ function call(transferNumber: string | null = TRANSFER) {
   return createConversation({ companyName: BAKERY_NAME, transferNumber, knowledge });
 }
 
+/** A fresh call to another business whose one document is `text`. */
+function callWith(companyName: string, text: string) {
+  const passages = splitIntoPassages([{ page: null, text }]).map((d) => ({
+    id: `doc#${d.ord}`,
+    documentName: 'doc.txt',
+    heading: d.heading,
+    page: d.page,
+    text: d.text,
+  }));
+  const index = buildKnowledgeIndex(passages, { companyName });
+  return createConversation({ companyName, transferNumber: TRANSFER, knowledge: index });
+}
+
 describe('turn engine', () => {
   it('speaks first, thanking the caller for calling the business', () => {
     const greeting = call().greet();
@@ -58,57 +71,22 @@ describe('turn engine', () => {
     // The bakery's documents never mention a TV: "t v" is the caller's topic, not noise to ask about again.
     const reply = call().onCallerText('all right sounds great do they have t v');
     expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
-    const sportsBar = buildKnowledgeIndex(
-      splitIntoPassages([
-        {
-          page: null,
-          text: '# Do you have televisions?\nEvery game is shown on our six big-screen televisions.\n\n# Parking\nFree lot behind the bar.',
-        },
-      ]).map((d) => ({
-        id: `bar#${d.ord}`,
-        documentName: 'bar.txt',
-        heading: d.heading,
-        page: d.page,
-        text: d.text,
-      })),
-      { companyName: 'Corner Bar' },
-    );
-    const answer = createConversation({
-      companyName: 'Corner Bar',
-      transferNumber: TRANSFER,
-      knowledge: sportsBar,
-    }).onCallerText('do you have a t v');
+    const answer = callWith(
+      'Corner Bar',
+      '# Do you have televisions?\nEvery game is shown on our six big-screen televisions.\n\n# Parking\nFree lot behind the bar.',
+    ).onCallerText('do you have a t v');
     expect(answer.text).toContain('six big-screen televisions');
   });
 
   it("never offers a section on the strength of a word that only sounds like the caller's", () => {
-    const bakery = buildKnowledgeIndex(
-      splitIntoPassages([
-        {
-          page: null,
-          text: [
-            'Gluten free',
-            'We bake a gluten free sourdough loaf every Friday, in a shared kitchen.',
-            '',
-            'Nuts',
-            'Our almond croissants and walnut bread contain nuts.',
-          ].join('\n'),
-        },
-      ]).map((d) => ({
-        id: `a#${d.ord}`,
-        documentName: 'allergens.txt',
-        heading: d.heading,
-        page: d.page,
-        text: d.text,
-      })),
-      { companyName: 'Sunrise Bakery' },
-    );
-    const ask = (q: string) =>
-      createConversation({
-        companyName: 'Sunrise Bakery',
-        transferNumber: TRANSFER,
-        knowledge: bakery,
-      }).onCallerText(q);
+    const allergens = [
+      'Gluten free',
+      'We bake a gluten free sourdough loaf every Friday, in a shared kitchen.',
+      '',
+      'Nuts',
+      'Our almond croissants and walnut bread contain nuts.',
+    ].join('\n');
+    const ask = (q: string) => callWith('Sunrise Bakery', allergens).onCallerText(q);
     // "leave" sounds like "loaf" and "far" like "free", but neither is a misheard version of them.
     for (const q of ['where do i leave my car when i visit', 'how far do you drive out']) {
       const reply = ask(q);
