@@ -63,6 +63,19 @@ describe('speech hints', () => {
     expect(speechHintsOf(policy, 'Tall Pines Tree Care', 4)).toHaveLength(4);
   });
 
+  it('keep words of any alphabet whole: accents are part of the name', () => {
+    const hints = speechHintsOf(
+      [
+        {
+          heading: 'Do you sell crème brûlée?',
+          text: 'Yes, made with Valrhona chocolate from Tain-l’Hermitage.',
+        },
+      ],
+      'Café Olé',
+    );
+    expect(hints).toEqual(['Café Olé', 'crème brûlée', 'Valrhona', 'Tain-l’Hermitage']);
+  });
+
   it('topics that head several passages come before topics that head one', () => {
     const hints = speechHintsOf(
       [

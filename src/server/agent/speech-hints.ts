@@ -23,8 +23,8 @@ export const MAX_SPEECH_HINTS = 50;
 const MAX_HINT_WORDS = 4;
 const MAX_HINT_CHARS = 50;
 
-/** A written word: letters and digits, with inner apostrophes, hyphens, dots or ampersands ("Wi-Fi", "A&W"). */
-const WORD = /[A-Za-z0-9]+(?:['’&.-][A-Za-z0-9]+)*/g;
+/** A written word: letters (any alphabet) and digits, with inner apostrophes, hyphens, dots or ampersands ("Wi-Fi", "A&W", "Café"). */
+const WORD = /[\p{L}\p{N}]+(?:['’&.-][\p{L}\p{N}]+)*/gu;
 
 export function speechHintsOf(
   passages: readonly Pick<KnowledgePassage, 'heading' | 'text'>[],
@@ -92,13 +92,13 @@ function withoutName(heading: string, companyName: string): string {
   const pattern = name
     .split(' ')
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^A-Za-z0-9]+');
-  return heading.replace(new RegExp(pattern, 'gi'), ',');
+    .join('[^\\p{L}\\p{N}]+');
+  return heading.replace(new RegExp(pattern, 'giu'), ',');
 }
 
-/** Verbs of asking a business, on top of the engine's question framing ("Do you *take* reservations?"). */
+/** Verbs of asking a business, on top of the engine's question framing ("Do you *take* reservations?", "Do you *sell* …"). */
 const ASKING: ReadonlySet<string> = new Set(
-  'take takes taking used using describe described tell'.split(' '),
+  'take takes taking used using describe described tell sell sells carry carries stock stocks'.split(' '),
 );
 
 /** A topic label ("Service Area") is hinted whole; a question gives the runs of content words it asks about. */
@@ -155,7 +155,7 @@ function namesIn(text: string): string[] {
         run = [];
       };
       for (const word of chunk) {
-        const capitalised = /^[A-Z][a-z]/.test(word) || /^[A-Z]{2,}[a-z]*$/.test(word);
+        const capitalised = /^\p{Lu}\p{Ll}/u.test(word) || /^\p{Lu}{2,}\p{Ll}*$/u.test(word);
         if (position > 0 && capitalised && !CALENDAR.test(word)) run.push(word);
         else {
           flush();
