@@ -75,7 +75,12 @@ test('a trial bought with a forever coupon says what Basic will cost after it', 
   await expect(page.getByTestId('coupon-success')).toContainText('25% off every month');
   await page.getByTestId('plan-trial').getByRole('button', { name: 'Get Started' }).click();
   // The discount carries over into Basic: $99 less 25% is $74.25, on the checkout page and on the dashboard.
-  await expect(page.getByText('then Basic at $74.25/month')).toBeVisible();
+  await expect(
+    page.getByText('7-Day Trial: 20 minutes for 7 days, then Basic at $74.25/month', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Then Basic at $74.25/month after 7 days, charged to this test card.'),
+  ).toBeVisible();
   await payOnLocalCheckout(page, '$7.50');
   const card = page.getByTestId('subscription-card');
   await expect(card.getByTestId('plan-name')).toHaveText('7-Day Trial');

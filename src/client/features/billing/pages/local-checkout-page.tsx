@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { priceAfterTrial } from '../../../../shared/plans.ts';
 import { billingApi, type LocalCheckout } from '../api/billing-api.ts';
 
 const money = (dollars: number) =>
@@ -105,7 +106,9 @@ function CheckoutSummary({
 }) {
   const discount = checkout.base_amount - checkout.amount;
   const recurringNote = checkout.trial_days
-    ? `Then Basic at $99.00/month after ${checkout.trial_days} days, charged to this test card.`
+    ? `Then Basic at ${money(
+        priceAfterTrial({ percent: checkout.discount_percent, type: checkout.discount_type }),
+      )}/month after ${checkout.trial_days} days, charged to this test card.`
     : checkout.recurring
       ? checkout.discount_percent > 0 && checkout.discount_type === 'first_month'
         ? `Then ${money(checkout.base_amount)}/month from the second month.`
