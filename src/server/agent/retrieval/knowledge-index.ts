@@ -16,6 +16,7 @@ import {
 } from './relevance.ts';
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
+  FRAMING_WORDS,
   adjacentCompounds,
   hyphenCompounds,
   normalizeText,
@@ -23,7 +24,6 @@ import {
   STOP_WORDS,
   particleCompounds,
   termOf,
-  FRAMING_WORDS,
   tokenize,
   writtenStem,
   tokenizeNormalized,

@@ -7,8 +7,11 @@ type Agent = { id: string; userId: string; companyName: string };
 
 interface Built {
   index: KnowledgeIndex;
-  /** The recogniser's hints for this business's calls (agent/speech-hints.ts). */
-  speechHints: string[];
+  /**
+   * The recogniser's hints for this business's calls (agent/speech-hints.ts), worked out on first use: only
+   * Twilio's voice webhook asks for them, and a call's setup must not wait for them.
+   */
+  speechHints: () => string[];
 }
 
 interface Entry {
@@ -35,7 +38,7 @@ export class KnowledgeCache {
   }
 
   speechHints(agent: Agent, version: number): Promise<string[]> {
-    return this.built(agent, version).then((b) => b.speechHints);
+    return this.built(agent, version).then((b) => b.speechHints());
   }
 
   private built(agent: Agent, version: number): Promise<Built> {
@@ -44,10 +47,13 @@ export class KnowledgeCache {
       current.usedAt = Date.now();
       return current.built;
     }
-    const built = loadAgentPassages(this.db, agent.userId).then((passages) => ({
-      index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
-      speechHints: speechHintsOf(passages, agent.companyName),
-    }));
+    const built = loadAgentPassages(this.db, agent.userId).then((passages) => {
+      let hints: string[] | undefined;
+      return {
+        index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
+        speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
+      };
+    });
     const entry: Entry = { version, built, usedAt: Date.now() };
     this.entries.set(agent.id, entry);
     built.catch(() => {

@@ -32,8 +32,8 @@ function useElapsed(startedAt: number | null, running: boolean): string {
 export function PhonePage() {
   const [params] = useSearchParams();
   const [number, setNumber] = useState(params.get('to') ?? '');
-  // Digits, with the "+", spaces, dashes and brackets people type: "hello" is not a number to call.
-  const dialable = /^\+?[\d\s().-]{7,}$/.test(number.trim()) && /\d{3}/.test(number.replace(/\D/g, ''));
+  // At least seven digits, with the "+", spaces, dashes and brackets people type: "hello" is not a number to call.
+  const dialable = /^\+?[\d\s().-]+$/.test(number.trim()) && number.replace(/\D/g, '').length >= 7;
   const [text, setText] = useState('');
   const [speak, setSpeak] = useState(() => typeof window !== 'undefined' && 'speechSynthesis' in window);
   const phone = useSoftphone({ speak });
