@@ -295,6 +295,36 @@ describe('turn engine', () => {
       expect(ask(null)).toBeUndefined();
     });
 
+    it('asks before answering from a general entry when the caller named something the documents never mention', () => {
+      const bike = call();
+      expect(bike.onCallerText('can i park my bike at the shop').text).toBe(
+        'Just to make sure I heard you right: are you asking, is there parking?',
+      );
+      expect(bike.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+
+      const car = call();
+      expect(car.onCallerText('can i park my bike at the shop').intent).toBe('confirm');
+      expect(car.onCallerText('yes').text).toContain('Free parking is available behind the shop');
+
+      // Where the documents do speak of bikes, or the caller names nothing they lack, the agent answers at once.
+      const withRack = callWith(
+        'Spoke Cafe',
+        'Is there parking?\nFree parking is available behind the cafe.\n\nIs there bike parking?\nThere is a bike rack by the door.\n',
+      ).onCallerText('can i park my bike at the cafe');
+      expect(withRack.intent).toBe('question');
+      expect(withRack.text).toContain('bike rack');
+      expect(call().onCallerText('can i park at the shop').text).toContain('Free parking');
+    });
+
+    it('answers from an entry without a heading to read back, as before, even when the caller named more', () => {
+      const reply = callWith(
+        'Spoke Cafe',
+        'Free parking is available behind the cafe for cars.\n',
+      ).onCallerText('is parking free for cars if i come late');
+      expect(reply.intent).toBe('question');
+      expect(reply.text).toContain('Free parking');
+    });
+
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {
       const policy = `Locations
 Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.

@@ -202,13 +202,17 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     }
     unclear = 0;
-    if (!result.answerable) {
+    // Unsure, or sure of a passage while the caller also named a topic the documents never mention ("can I park my
+    // bike" where they only cover parking in general, so the passage answers at most part of it): ask first.
+    if (!result.answerable || result.missingTopics.length > 0) {
       const best = result.hits[0];
       const confirmation =
         best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD ? confirmationOf(best) : null;
-      if (confirmation === null) return escalate('no_answer', text, 'question');
-      pending = { question: text, result };
-      return reply({ text: confirmation, action: 'continue', intent: 'confirm' });
+      if (confirmation !== null) {
+        pending = { question: text, result };
+        return reply({ text: confirmation, action: 'continue', intent: 'confirm' });
+      }
+      if (!result.answerable) return escalate('no_answer', text, 'question');
     }
     // A follow-up keeps the topic of the question it leaned on.
     if (!usedContext) previousQuestion = text;

@@ -56,6 +56,11 @@ export interface SearchResult {
   matchedTerms: string[];
   /** The content words of the question itself (context words excluded); empty means nothing to search for. */
   queryWords: string[];
+  /**
+   * Words of the question that name an everyday topic (a thesaurus word: "bike", "vegan") which the documents
+   * never mention in any form: the best passage can at most answer part of what the caller asked.
+   */
+  missingTopics: string[];
 }
 
 export interface SearchOptions {
@@ -386,7 +391,8 @@ class BM25Index implements KnowledgeIndex {
       if (this.has(related.term))
         alternatives.push({ term: related.term, strength: related.strength, related: true });
     }
-    if (!known && !/^\d/.test(token.word)) {
+    // A word of the thesaurus is a real word heard right, not a misheard one: "bike" is not a misheard "bake".
+    if (!known && !/^\d/.test(token.word) && !SYNONYMS.has(token.stem)) {
       for (const c of this.corrections(token.word)) {
         if (c.term !== token.stem) alternatives.push(c);
       }
@@ -403,7 +409,7 @@ class BM25Index implements KnowledgeIndex {
       terms = terms.concat(this.queryTerms(options.context, CONTEXT_WEIGHT).filter((t) => !own.has(t.word)));
     }
     if (terms.length === 0 || this.docs.length === 0) {
-      return { hits: [], answerable: false, matchedTerms: [], queryWords };
+      return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [] };
     }
 
     const scores = new Float64Array(this.docs.length);
@@ -427,7 +433,8 @@ class BM25Index implements KnowledgeIndex {
         scores[d]! += s * qt.factor;
       }
     }
-    if (touched.length === 0) return { hits: [], answerable: false, matchedTerms: [], queryWords };
+    if (touched.length === 0)
+      return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [] };
 
     touched.sort((a, b) => scores[b]! - scores[a]!);
     const letters = lettersOf(applyPhrases(normalizeText(question)));
@@ -466,6 +473,9 @@ class BM25Index implements KnowledgeIndex {
       answerable: bestHit.relevance >= RELEVANCE_THRESHOLD,
       matchedTerms,
       queryWords,
+      missingTopics: terms
+        .filter((t) => t.factor === 1 && isUnknown(t) && SYNONYMS.has(termOf(t.word)))
+        .map((t) => t.word),
     };
   }
 
@@ -490,7 +500,7 @@ class BM25Index implements KnowledgeIndex {
     for (const qt of terms) {
       // A word the documents lack counts as unknown even when another member of its series stands in for it
       // ("sundays" for a passage about "Monday through Friday"): it ranks that passage, it is not the same topic.
-      if (qt.alternatives.every((a) => a.strength <= MATCH.series)) {
+      if (isUnknown(qt)) {
         unknown += qt.weight * unknownWordWeight(qt.word);
         continue;
       }
@@ -617,6 +627,11 @@ function unknownWordWeight(word: string): number {
   // A number the documents do not contain is a detail of the question ("a table for 5", "open 24 hours"), not a topic.
   if (/^\d/.test(word)) return 0;
   return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
+}
+
+/** A caller's word the documents lack (a weekday standing in for another counts as lacking: MATCH.series). */
+function isUnknown(qt: QueryTerm): boolean {
+  return qt.alternatives.every((a) => a.strength <= MATCH.series);
 }
 
 function dedupe(terms: QueryTerm[]): QueryTerm[] {
