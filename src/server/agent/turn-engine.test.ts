@@ -316,6 +316,20 @@ describe('turn engine', () => {
       expect(call().onCallerText('can i park at the shop').text).toContain('Free parking');
     });
 
+    it('asks before answering from an entry whose question is about something the caller did not ask', () => {
+      const doc =
+        'Is there bike parking?\nThere is a bike rack by the door.\n\nDo you deliver?\nYes, within two miles.\n';
+      const parking = callWith('Spoke Cafe', doc);
+      expect(parking.onCallerText('do you have parking').text).toBe(
+        'Just to make sure I heard you right: are you asking, is there bike parking?',
+      );
+      expect(parking.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      // Asked about what the entry's question names, in other words, the agent answers at once.
+      expect(callWith('Spoke Cafe', doc).onCallerText('can i park my bicycle').text).toContain(
+        'bike rack',
+      );
+    });
+
     it('answers from an entry without a heading to read back, as before, even when the caller named more', () => {
       const reply = callWith(
         'Spoke Cafe',

@@ -8,7 +8,9 @@
  * nothing relevant enough (the calibrated relevance, never a model's opinion). With a transfer number the agent
  * says so and the reply ends with a handoff to it; without one it takes a message and then ends politely.
  * When the best passage is uncertain rather than plainly off (relevance from CONFIRM_THRESHOLD up to the answer
- * threshold), the agent first asks "are you asking …?" and answers on a yes.
+ * threshold), or likely but answering only part of the question or another one (the caller named a topic the
+ * documents lack, or the entry's question names one the caller did not ask about), the agent first asks "are you
+ * asking …?" and answers on a yes.
  *
  * Everything is synchronous and does no I/O: the runtime measures a turn as the time of one call here. Answers
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
@@ -202,9 +204,12 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     }
     unclear = 0;
-    // Unsure, or sure of a passage while the caller also named a topic the documents never mention ("can I park my
-    // bike" where they only cover parking in general, so the passage answers at most part of it): ask first.
-    if (!result.answerable || result.missingTopics.length > 0) {
+    // Unsure, or sure of a passage that answers at most part of the question or another one: the caller named a
+    // topic the documents never mention ("can I park my bike" where they only cover parking in general), or the
+    // entry's question names one the caller did not ask about ("Is there bike parking?" for "do you have parking").
+    // Ask first.
+    const partial = result.missingTopics.length > 0 || result.unaskedTopics.length > 0;
+    if (!result.answerable || partial) {
       const best = result.hits[0];
       const confirmation =
         best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD ? confirmationOf(best) : null;

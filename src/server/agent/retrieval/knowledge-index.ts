@@ -61,6 +61,11 @@ export interface SearchResult {
    * never mention in any form: the best passage can at most answer part of what the caller asked.
    */
   missingTopics: string[];
+  /**
+   * Everyday topics the best passage's question names that the caller did not ask about in any form ("Is there
+   * *bike* parking?" for "do you have parking"): that entry answers another question.
+   */
+  unaskedTopics: string[];
 }
 
 export interface SearchOptions {
@@ -409,7 +414,14 @@ class BM25Index implements KnowledgeIndex {
       terms = terms.concat(this.queryTerms(options.context, CONTEXT_WEIGHT).filter((t) => !own.has(t.word)));
     }
     if (terms.length === 0 || this.docs.length === 0) {
-      return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [] };
+      return {
+        hits: [],
+        answerable: false,
+        matchedTerms: [],
+        queryWords,
+        missingTopics: [],
+        unaskedTopics: [],
+      };
     }
 
     const scores = new Float64Array(this.docs.length);
@@ -434,7 +446,14 @@ class BM25Index implements KnowledgeIndex {
       }
     }
     if (touched.length === 0)
-      return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [] };
+      return {
+        hits: [],
+        answerable: false,
+        matchedTerms: [],
+        queryWords,
+        missingTopics: [],
+        unaskedTopics: [],
+      };
 
     touched.sort((a, b) => scores[b]! - scores[a]!);
     const letters = lettersOf(applyPhrases(normalizeText(question)));
@@ -476,7 +495,23 @@ class BM25Index implements KnowledgeIndex {
       missingTopics: terms
         .filter((t) => t.factor === 1 && isUnknown(t) && SYNONYMS.has(termOf(t.word)))
         .map((t) => t.word),
+      unaskedTopics: this.unaskedTopics(top, strengthByTerm, letters),
     };
+  }
+
+  /**
+   * Everyday topics (thesaurus words) a passage's question names and the caller did not say in any form. A topic
+   * label ("Rentals") is not the caller's question, so only question headings have them.
+   */
+  private unaskedTopics(d: number, strengthByTerm: Map<string, number>, letters: string): string[] {
+    const doc = this.docs[d]!;
+    if (!doc.questionTitle) return [];
+    return doc.titleTerms.filter(
+      (term) =>
+        SYNONYMS.has(term) &&
+        (strengthByTerm.get(term) ?? 0) === 0 &&
+        this.alignment(term, doc.titleWords.get(term) ?? [term], letters) === 0,
+    );
   }
 
   private matchStrength(qt: QueryTerm, d: number): number {
