@@ -325,9 +325,7 @@ describe('turn engine', () => {
       );
       expect(parking.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
       // Asked about what the entry's question names, in other words, the agent answers at once.
-      expect(callWith('Spoke Cafe', doc).onCallerText('can i park my bicycle').text).toContain(
-        'bike rack',
-      );
+      expect(callWith('Spoke Cafe', doc).onCallerText('can i park my bicycle').text).toContain('bike rack');
     });
 
     it('answers from an entry without a heading to read back, as before, even when the caller named more', () => {
