@@ -125,6 +125,44 @@ test.describe('calls', () => {
     await expect(page.getByText('Your calls are up to date')).toBeVisible();
   });
 
+  test('asks before reading a general section to a caller who named something the documents never mention', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Bike Owner',
+      companyName: 'Acme Plumbing',
+      document: FAQ,
+    });
+
+    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const agentLines = page.getByTestId('agent-line');
+    await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');
+    // The documents cover parking, not bikes: the agent neither reads the parking section as the answer nor
+    // transfers at once.
+    await page.getByLabel('Say something').fill('can I park my bike there');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(1)).toHaveText(
+      /Just to make sure I heard you right: are you asking about parking\?/,
+    );
+    await page.getByLabel('Say something').fill('no');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('agent-line').filter({ hasText: 'Free parking' })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/phone-missing-topic.png`, fullPage: true });
+
+    await page.goto('/calls');
+    const call = page.getByTestId('call-card').first();
+    await expect(call.getByTestId('call-summary')).toContainText(
+      'The agent could not answer "can I park my bike there"',
+    );
+    await page.screenshot({ path: `${SHOTS}/calls-missing-topic.png`, fullPage: true });
+  });
+
   test('answers from the text of a policy section whose heading the caller never says, escalates the rest', async ({
     page,
     baseURL,
