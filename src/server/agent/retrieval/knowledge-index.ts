@@ -414,14 +414,7 @@ class BM25Index implements KnowledgeIndex {
       terms = terms.concat(this.queryTerms(options.context, CONTEXT_WEIGHT).filter((t) => !own.has(t.word)));
     }
     if (terms.length === 0 || this.docs.length === 0) {
-      return {
-        hits: [],
-        answerable: false,
-        matchedTerms: [],
-        queryWords,
-        missingTopics: [],
-        unaskedTopics: [],
-      };
+      return nothingFound(queryWords);
     }
 
     const scores = new Float64Array(this.docs.length);
@@ -445,15 +438,7 @@ class BM25Index implements KnowledgeIndex {
         scores[d]! += s * qt.factor;
       }
     }
-    if (touched.length === 0)
-      return {
-        hits: [],
-        answerable: false,
-        matchedTerms: [],
-        queryWords,
-        missingTopics: [],
-        unaskedTopics: [],
-      };
+    if (touched.length === 0) return nothingFound(queryWords);
 
     touched.sort((a, b) => scores[b]! - scores[a]!);
     const letters = lettersOf(applyPhrases(normalizeText(question)));
@@ -662,6 +647,10 @@ function unknownWordWeight(word: string): number {
   // A number the documents do not contain is a detail of the question ("a table for 5", "open 24 hours"), not a topic.
   if (/^\d/.test(word)) return 0;
   return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
+}
+
+function nothingFound(queryWords: string[]): SearchResult {
+  return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [], unaskedTopics: [] };
 }
 
 /** A caller's word the documents lack (a weekday standing in for another counts as lacking: MATCH.series). */
