@@ -145,7 +145,7 @@ test.describe('calls', () => {
     await page.getByLabel('Say something').fill('can I park my bike there');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(agentLines.nth(1)).toHaveText(
-      /Just to make sure I heard you right: are you asking about parking\?/,
+      /I may only have part of what you asked\. Are you asking about parking\?/,
     );
     await page.getByLabel('Say something').fill('no');
     await page.getByRole('button', { name: 'Send' }).click();

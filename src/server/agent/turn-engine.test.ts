@@ -298,7 +298,7 @@ describe('turn engine', () => {
     it('asks before answering from a general entry when the caller named something the documents never mention', () => {
       const bike = call();
       expect(bike.onCallerText('can i park my bike at the shop').text).toBe(
-        'Just to make sure I heard you right: are you asking, is there parking?',
+        'I may only have part of what you asked. Are you asking, is there parking?',
       );
       expect(bike.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
 
@@ -321,7 +321,7 @@ describe('turn engine', () => {
         'Is there bike parking?\nThere is a bike rack by the door.\n\nDo you deliver?\nYes, within two miles.\n';
       const parking = callWith('Spoke Cafe', doc);
       expect(parking.onCallerText('do you have parking').text).toBe(
-        'Just to make sure I heard you right: are you asking, is there bike parking?',
+        'I may only have part of what you asked. Are you asking, is there bike parking?',
       );
       expect(parking.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
       // Asked about what the entry's question names, in other words, the agent answers at once.

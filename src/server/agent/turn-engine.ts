@@ -212,7 +212,9 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (!result.answerable || partial) {
       const best = result.hits[0];
       const confirmation =
-        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD ? confirmationOf(best) : null;
+        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD
+          ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
+          : null;
       if (confirmation !== null) {
         pending = { question: text, result };
         return reply({ text: confirmation, action: 'continue', intent: 'confirm' });
@@ -348,15 +350,25 @@ function isElliptical(text: string, result: SearchResult): boolean {
 
 /**
  * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
- * asking about service area?" for a topic label. Null when the passage has no heading to read back.
+ * asking about service area?" for a topic label; "I may only have part of what you asked. Are you asking, is there
+ * parking?" when the entry is likely but may answer only part of the question. Null when the passage has no heading
+ * to read back.
  */
-export function confirmationOf(hit: Pick<SearchHit, 'passage'>): string | null {
+export function confirmationOf(
+  hit: Pick<SearchHit, 'passage'>,
+  doubt: 'unsure' | 'partial' = 'unsure',
+): string | null {
   const heading = (hit.passage.heading ?? '')
     .replace(/^[#*\s]+|[*\s]+$/g, '')
     .replace(/^(?:\d+[.)]|[A-Z][.)])\s+/, '')
     .trim();
   if (heading === '') return null;
-  const opening = 'Just to make sure I heard you right: are you asking';
+  // Unsure what the caller said, the agent checks it heard right; sure of the entry but not that it covers all the
+  // caller asked, it says so.
+  const opening =
+    doubt === 'unsure'
+      ? 'Just to make sure I heard you right: are you asking'
+      : 'I may only have part of what you asked. Are you asking';
   if (isQuestionHeading(heading)) {
     const asked = heading.replace(/[.?!\s]+$/, '');
     return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;
