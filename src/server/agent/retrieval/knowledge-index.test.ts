@@ -87,6 +87,23 @@ describe('knowledge index', () => {
     expect(hotel.search('um can we do a late check out').hits[0]?.passage.id).toBe('1');
   });
 
+  it('hears a phrasal verb split by its object ("pick him up") as the verb itself', () => {
+    const daycare = buildKnowledgeIndex([
+      passage(
+        '1',
+        'Pickup Rules',
+        'A child goes home only with a parent or an adult on the pickup list. Grandparents can be added at the desk.',
+      ),
+      passage(
+        '2',
+        'Sick Policy',
+        'Keep your child home with a fever. If a child gets sick, we call you to pick your child within the hour.',
+      ),
+    ]);
+    expect(daycare.search('can grandma pick them up').hits[0]?.passage.id).toBe('1');
+    expect(daycare.search('can my mom pick him up on fridays').hits[0]?.passage.id).toBe('1');
+  });
+
   it('does not join two function words into a content word that only shares its stem', () => {
     const dojo = buildKnowledgeIndex([
       passage('1', 'Uniforms', 'Students wear a white uniform to every class.'),

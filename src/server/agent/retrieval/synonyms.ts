@@ -176,6 +176,8 @@ export const PHRASES: [RegExp, string][] = [
   [/\bto go\b/g, ' togo '],
   [/\bcarry out\b/g, ' carryout '],
   [/\bmaster card\b/g, ' mastercard '],
+  // A phrasal verb split by its object ("pick him up", "drop them off") is the same verb as "pick up".
+  [/\b([a-z]{3,}) (him|her|it|them|me|us) (up|off|out|in|back|over|on)\b/g, ' $1 $3 $2 '],
   // The caller, or a heading, pointing at the business itself ("at this restaurant", "in that location") names no topic.
   [
     /\b(?:at|in|of|for|to) (?:this|that|the|your) (?:restaurant|hotel|location|property|establishment|business|shop|store|office|clinic|salon|venue|premises|building)\b/g,
