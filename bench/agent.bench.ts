@@ -19,6 +19,9 @@ import { performance } from 'node:perf_hooks';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { createConversation } from '#server/agent/turn-engine.ts';
 import { callAndConfirm, ingestFile, TRANSFER_NUMBER, type CallOutcome } from './lib/call.ts';
+import { MEANING_ON, meaningIndexOf, passageVectors, questionVector } from './lib/meaning.ts';
+import { universalSentenceEncoder } from '#server/agent/retrieval/use-encoder.ts';
+import { passageSentence, type MeaningIndex } from '#server/agent/retrieval/meaning.ts';
 import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
 import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
 
@@ -177,6 +180,20 @@ async function main() {
     }
     unanswerableKb.set(turn.id, await ingest(uploadsOf(b, turn.goldDocId)));
   }
+  // Search by meaning: every passage's vector (stored at ingestion in the product; cached on disk here).
+  const answerableMeaning = new Map<string, MeaningIndex | null>();
+  const unanswerableMeaning = new Map<number, MeaningIndex | null>();
+  for (const [key, passages] of answerableKb) answerableMeaning.set(key, await meaningIndexOf(passages));
+  for (const [id, passages] of unanswerableKb) unanswerableMeaning.set(id, await meaningIndexOf(passages));
+  // What the vectors cost at ingestion, measured uncached on a sample of passages.
+  let vectorMsPerPassage: number | null = null;
+  if (MEANING_ON) {
+    const sample = [...answerableKb.values()].flat().slice(0, 64).map(passageSentence);
+    await universalSentenceEncoder.embed(sample.slice(0, 4)); // load the model first
+    const t = performance.now();
+    await universalSentenceEncoder.embed(sample);
+    vectorMsPerPassage = (performance.now() - t) / sample.length;
+  }
 
   const records: TurnRecord[] = [];
   const turnSamples: number[][] = [];
@@ -187,9 +204,16 @@ async function main() {
     for (const turn of turns) {
       const b = data.businesses.get(turn.businessKey)!;
       const isRight = (p: KnowledgePassage | undefined) => isGold(p, turn, b);
-      const a = callAndConfirm(b.name, answerableKb.get(b.key)!, turn.question, isRight);
+      const question = await questionVector(turn.question);
+      const a = callAndConfirm(b.name, answerableKb.get(b.key)!, turn.question, isRight, {
+        index: answerableMeaning.get(b.key)!,
+        question,
+      });
       // The unanswerable variant has no right passage: a truthful caller says no to whatever is offered.
-      const u = callAndConfirm(b.name, unanswerableKb.get(turn.id)!, turn.question, () => false);
+      const u = callAndConfirm(b.name, unanswerableKb.get(turn.id)!, turn.question, () => false, {
+        index: unanswerableMeaning.get(turn.id)!,
+        question,
+      });
       turnMs.push(a.turnMs, u.turnMs);
       greetMs.push(a.setupToGreetingMs, u.setupToGreetingMs);
       if (run > 0) continue;
@@ -212,6 +236,8 @@ async function main() {
   const tLarge = performance.now();
   const largePassages = await ingest(allUploads);
   const largeIngestMs = performance.now() - tLarge;
+  const largeMeaning = MEANING_ON ? await meaningIndexOf(largePassages) : null;
+  if (MEANING_ON) await passageVectors(largePassages);
   const largeBuildMs: number[] = [];
   const largeTurnSamples: number[][] = [];
   let largeAnswered = 0;
@@ -227,11 +253,14 @@ async function main() {
         companyName: 'San Francisco Guide',
         transferNumber: TRANSFER_NUMBER,
         knowledge,
+        meaning: largeMeaning,
       });
       conversation.greet();
+      const question = largeMeaning ? await questionVector(turn.question) : null;
       const t1 = performance.now();
-      const reply = conversation.onCallerText(turn.question);
-      samples.push(performance.now() - t1);
+      const vector = question && conversation.needsMeaning(turn.question) ? question : null;
+      const reply = conversation.onCallerText(turn.question, vector?.vector);
+      samples.push(performance.now() - t1 + (vector?.ms ?? 0));
       if (run === 0 && reply.handoff === undefined) {
         largeAnswered++;
         if (isGold(reply.answer?.passages[0], turn, data.businesses.get(turn.businessKey)!)) largeCorrect++;
@@ -291,6 +320,8 @@ async function main() {
         1,
       ),
       perBusinessMedianMs: round(median(ingestMs), 3),
+      // Search by meaning: each passage's vector, computed once at ingestion (null: run without it).
+      vectorMsPerPassage: vectorMsPerPassage === null ? null : round(vectorMsPerPassage, 1),
     },
     large: {
       passages: largePassages.length,
@@ -331,7 +362,7 @@ function printSummary(r: {
   quality: Quality;
   qualityBySplit: Record<string, Quality>;
   latencyMs: { turn: Record<string, number>; setupToGreeting: Record<string, number> };
-  ingestion: Record<string, number>;
+  ingestion: Record<string, number | null>;
   large: Record<string, unknown>;
 }) {
   const q = r.quality;
@@ -362,6 +393,11 @@ function printSummary(r: {
   console.log(`setup -> greeting ms     p50 ${g.p50}  p95 ${g.p95}  max ${g.max}   (target <= 10)`);
   console.log(
     `ingestion                ${r.ingestion.businesses} businesses, ${r.ingestion.passages} passages, ${r.ingestion.totalMs} ms total`,
+  );
+  console.log(
+    r.ingestion.vectorMsPerPassage === null
+      ? 'search by meaning        off (BENCH_MEANING=1 turns it on)'
+      : `search by meaning        ${r.ingestion.vectorMsPerPassage} ms per passage at ingestion (its vector)`,
   );
   const l = r.large as {
     passages: number;

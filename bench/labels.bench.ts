@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { tokenize } from '#server/agent/retrieval/text.ts';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { callAndConfirm, ingestFile } from './lib/call.ts';
+import { meaningIndexOf, questionVector } from './lib/meaning.ts';
 import { round } from './lib/metrics.ts';
 
 interface LabelData {
@@ -74,13 +75,16 @@ let firstTurnEscalated = 0;
 
 for (const b of data.businesses) {
   const passages: KnowledgePassage[] = await ingestFile(b.document.filename, b.document.text);
+  const index = await meaningIndexOf(passages);
   for (const { q, section } of b.questions) {
+    const meaning = { index, question: await questionVector(q) };
     // The simulated caller answers the agent's "are you asking …?" truthfully (see callAndConfirm).
     const call = callAndConfirm(
       b.name,
       passages,
       q,
       (p) => section !== null && norm(p?.heading) === norm(section),
+      meaning,
     );
     const reply = call.final;
     if (call.confirmed !== null) confirmations[section === null ? 'unanswerable' : 'answerable'] += 1;

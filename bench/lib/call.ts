@@ -3,7 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import type { MeaningIndex } from '#server/agent/retrieval/meaning.ts';
 import { createConversation, type AgentReply } from '#server/agent/turn-engine.ts';
+import type { QuestionVector } from './meaning.ts';
 
 export const TRANSFER_NUMBER = '+15550100';
 
@@ -13,16 +15,42 @@ export interface Timed {
   setupToGreetingMs: number;
 }
 
-/** Setup (index the passages, create the conversation), greeting, then the question. */
-export function callOnce(companyName: string, passages: KnowledgePassage[], question: string): Timed {
+/** Search by meaning for one business: its index, and the question's vector (null: without it). */
+export interface Meaning {
+  index: MeaningIndex | null;
+  question: QuestionVector | null;
+}
+
+const NO_MEANING: Meaning = { index: null, question: null };
+
+/**
+ * Setup (index the passages, create the conversation), greeting, then the question. When the agent needs the
+ * question's meaning (its words found nothing), the time the encoder took for it counts in the turn.
+ */
+export function callOnce(
+  companyName: string,
+  passages: KnowledgePassage[],
+  question: string,
+  meaning: Meaning = NO_MEANING,
+): Timed {
   const t0 = performance.now();
-  const knowledge = buildKnowledgeIndex(passages, { companyName });
-  const conversation = createConversation({ companyName, transferNumber: TRANSFER_NUMBER, knowledge });
+  const conversation = startCall(companyName, passages, meaning);
   conversation.greet();
   const t1 = performance.now();
-  const reply = conversation.onCallerText(question);
+  const vector = meaning.question && conversation.needsMeaning(question) ? meaning.question : null;
+  const reply = conversation.onCallerText(question, vector?.vector);
   const t2 = performance.now();
-  return { reply, turnMs: t2 - t1, setupToGreetingMs: t1 - t0 };
+  return { reply, turnMs: t2 - t1 + (vector?.ms ?? 0), setupToGreetingMs: t1 - t0 };
+}
+
+function startCall(companyName: string, passages: KnowledgePassage[], meaning: Meaning) {
+  const knowledge = buildKnowledgeIndex(passages, { companyName });
+  return createConversation({
+    companyName,
+    transferNumber: TRANSFER_NUMBER,
+    knowledge,
+    meaning: meaning.index,
+  });
 }
 
 export interface CallOutcome extends Timed {
@@ -42,13 +70,14 @@ export function callAndConfirm(
   passages: KnowledgePassage[],
   question: string,
   isRight: (passage: KnowledgePassage | undefined) => boolean,
+  meaning: Meaning = NO_MEANING,
 ): CallOutcome {
-  const first = callOnce(companyName, passages, question);
+  const first = callOnce(companyName, passages, question, meaning);
   if (first.reply.intent !== 'confirm') return { ...first, final: first.reply, confirmed: null };
   const ask = () => {
-    const knowledge = buildKnowledgeIndex(passages, { companyName });
-    const conversation = createConversation({ companyName, transferNumber: TRANSFER_NUMBER, knowledge });
-    conversation.onCallerText(question);
+    const conversation = startCall(companyName, passages, meaning);
+    const vector = meaning.question && conversation.needsMeaning(question) ? meaning.question.vector : null;
+    conversation.onCallerText(question, vector);
     return conversation;
   };
   const yes = ask().onCallerText('yes');

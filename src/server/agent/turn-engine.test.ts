@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
+import { MeaningIndex } from './retrieval/meaning.ts';
 import { splitIntoPassages } from './passages.ts';
 import { confirmationOf, createConversation } from './turn-engine.ts';
 
@@ -368,6 +369,70 @@ A one-hour session costs $60. A package of ten sessions costs $550.
         knowledge: tutoring,
       }).onCallerText('do your tutors teach organic chemistry');
       expect(chemistry.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
+  });
+
+  describe('by meaning, when the words find nothing relevant', () => {
+    const shop = `Is there parking?
+Yes, free parking behind the shop.
+
+Do you deliver?
+We deliver within five miles of the shop.
+`;
+    const passages = splitIntoPassages([{ page: null, text: shop }]).map((d) => ({
+      id: `shop#${d.ord}`,
+      documentName: 'shop.txt',
+      heading: d.heading,
+      page: d.page,
+      text: d.text,
+    }));
+    // Stand-in vectors: one axis per entry, so a test says which entry a question means.
+    const meaning = new MeaningIndex(
+      passages.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1], (_, k) => +(k === i)) })),
+    );
+    const MEANS_PARKING = Float32Array.of(0.9, 0.2);
+    const start = () =>
+      createConversation({
+        companyName: 'Corner Shop',
+        transferNumber: TRANSFER,
+        knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
+        meaning,
+      });
+
+    it('offers the entry nearest in meaning and answers from it on a yes', () => {
+      const conversation = start();
+      const question = 'is there somewhere to put my car behind the shop';
+      expect(conversation.needsMeaning(question)).toBe(true);
+      const asked = conversation.onCallerText(question, MEANS_PARKING);
+      expect(asked).toMatchObject({ intent: 'confirm', action: 'continue' });
+      expect(asked.text).toBe('Just to make sure I heard you right: are you asking, is there parking?');
+      const answer = conversation.onCallerText('yes');
+      expect(answer.text).toContain('free parking behind the shop');
+      expect(answer.sources[0]).toMatchObject({ passageId: 'shop#0', heading: 'Is there parking?' });
+      expect(conversation.state.outcome).toBe('answered');
+    });
+
+    it('does not need the meaning of a question the words answer, or of what is not a question', () => {
+      const conversation = start();
+      expect(conversation.needsMeaning('do you deliver')).toBe(false);
+      expect(conversation.needsMeaning('thanks, bye')).toBe(false);
+      expect(conversation.onCallerText('do you deliver').text).toContain('within five miles');
+    });
+
+    it('transfers without asking when the question shares no word with the documents', () => {
+      const conversation = start();
+      const question = 'do you have a climbing wall';
+      expect(conversation.needsMeaning(question)).toBe(false);
+      const reply = conversation.onCallerText(question, MEANS_PARKING);
+      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
+
+    it('transfers when no entry is clearly the nearest in meaning', () => {
+      const reply = start().onCallerText(
+        'is there somewhere to put my car behind the shop',
+        Float32Array.of(1, 1),
+      );
+      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
   });
 });

@@ -18,12 +18,8 @@
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
-import type {
-  KnowledgeIndex,
-  KnowledgePassage,
-  SearchHit,
-  SearchResult,
-} from './retrieval/knowledge-index.ts';
+import type { MeaningIndex } from './retrieval/meaning.ts';
+import type { KnowledgeIndex, KnowledgePassage, SearchResult } from './retrieval/knowledge-index.ts';
 
 export type HandoffReason = 'requested' | 'no_answer';
 
@@ -83,12 +79,24 @@ export interface ConversationOptions {
   transferNumber: string | null;
   /** The agent's passages, indexed once per call (see buildKnowledgeIndex). */
   knowledge: KnowledgeIndex;
+  /**
+   * The same passages by meaning (retrieval/meaning.ts), when their vectors are known: on a question the words
+   * do not answer, the passage nearest in meaning is offered as "are you asking …?" instead of a transfer.
+   */
+  meaning?: MeaningIndex | null;
 }
 
 export interface Conversation {
   /** The agent's first words after `setup`. */
   greet(): AgentReply;
-  onCallerText(text: string): AgentReply;
+  /**
+   * True when `text`, said now, is a question the documents' words do not answer, so the turn would end in a
+   * transfer: the runtime then embeds it and passes the vector to onCallerText, which may offer the passage
+   * nearest in meaning. Changes nothing.
+   */
+  needsMeaning(text: string): boolean;
+  /** `meaning`: the question's vector, when needsMeaning asked for it. */
+  onCallerText(text: string, meaning?: Float32Array | null): AgentReply;
   onDtmf(digit: string): AgentReply;
   /** The caller said nothing for a while: ask once, end on the second time. */
   onSilence(): AgentReply;
@@ -120,7 +128,7 @@ export function createConversation(options: ConversationOptions): Conversation {
   let answeredCount = 0;
   let escalation: Escalation | null = null;
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
-  let pending: { question: string; result: SearchResult } | null = null;
+  let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
 
   const reply = (r: Omit<AgentReply, 'sources'> & { sources?: SourceRef[] }): AgentReply => {
     if (r.action === 'end') ended = true;
@@ -165,22 +173,33 @@ export function createConversation(options: ConversationOptions): Conversation {
   const goodbye = (intent: ReplyIntent): AgentReply =>
     reply({ text: `Thanks for calling ${companyName}. Goodbye!`, action: 'end', intent });
 
-  const answerFrom = (question: string, result: SearchResult): AgentReply => {
-    const best = result.hits[0]!;
-    const passages: KnowledgePassage[] = [best.passage];
-    const request: AnswerRequest = { companyName, question, passages };
+  /** Answers from `passage` (by default the best hit). */
+  const answerFrom = (
+    question: string,
+    result: SearchResult,
+    passage: KnowledgePassage = result.hits[0]!.passage,
+  ): AgentReply => {
+    const request: AnswerRequest = { companyName, question, passages: [passage] };
+    const hit = result.hits.find((h) => h.passage.id === passage.id);
     answeredCount++;
     askedAnythingElse = false;
     return reply({
       text: extractiveComposer.compose(request),
-      sources: [toSourceRef(best)],
+      sources: [toSourceRef(passage, hit?.relevance ?? 0)],
       action: 'continue',
       intent: 'question',
       answer: request,
     });
   };
 
-  const onQuestion = (text: string, allowConfirm = true): AgentReply => {
+  type Decision =
+    | { kind: 'unclear' }
+    | { kind: 'confirm'; result: SearchResult; passage: KnowledgePassage; text: string }
+    | { kind: 'transfer'; result: SearchResult }
+    | { kind: 'answer'; result: SearchResult; usedContext: boolean };
+
+  /** What a question leads to, without acting on it. */
+  const decide = (text: string, allowConfirm: boolean): Decision => {
     let result = knowledge.search(text);
     let usedContext = false;
     if (previousQuestion !== null && isElliptical(text, result)) {
@@ -194,16 +213,7 @@ export function createConversation(options: ConversationOptions): Conversation {
         usedContext = true;
       }
     }
-    if (result.queryWords.length === 0 && !usedContext) {
-      unclear++;
-      if (unclear >= 2) return escalate('no_answer', text, 'unclear');
-      return reply({
-        text: "Sorry, I didn't quite catch that. Could you say it again?",
-        action: 'continue',
-        intent: 'unclear',
-      });
-    }
-    unclear = 0;
+    if (result.queryWords.length === 0 && !usedContext) return { kind: 'unclear' };
     // Unsure, or sure of a passage that answers at most part of the question or another one: the caller named a
     // topic the documents never mention ("can I park my bike" where they only cover parking in general), or the
     // entry's question names one the caller did not ask about ("Is there bike parking?" for "do you have parking").
@@ -215,14 +225,46 @@ export function createConversation(options: ConversationOptions): Conversation {
         best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
           : null;
-      if (confirmation !== null) {
-        pending = { question: text, result };
-        return reply({ text: confirmation, action: 'continue', intent: 'confirm' });
-      }
-      if (!result.answerable) return escalate('no_answer', text, 'question');
+      if (confirmation !== null)
+        return { kind: 'confirm', result, passage: best!.passage, text: confirmation };
+      if (!result.answerable) return { kind: 'transfer', result };
+    }
+    return { kind: 'answer', result, usedContext };
+  };
+
+  const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
+
+  const confirm = (question: string, result: SearchResult, passage: KnowledgePassage, text: string) => {
+    pending = { question, result, passage };
+    return reply({ text, action: 'continue', intent: 'confirm' });
+  };
+
+  const onQuestion = (text: string, allowConfirm = true, meaning: Float32Array | null = null): AgentReply => {
+    const decision = decide(text, allowConfirm);
+    if (decision.kind === 'unclear') {
+      unclear++;
+      if (unclear >= 2) return escalate('no_answer', text, 'unclear');
+      return reply({
+        text: "Sorry, I didn't quite catch that. Could you say it again?",
+        action: 'continue',
+        intent: 'unclear',
+      });
+    }
+    unclear = 0;
+    const { result } = decision;
+    if (decision.kind === 'confirm') return confirm(text, result, decision.passage, decision.text);
+    if (decision.kind === 'transfer') {
+      // The words found nothing relevant: the passage nearest in meaning, if any, is offered before the transfer.
+      // Not when they found nothing at all: a question sharing no word with the documents, in any form, is about
+      // something else (a climbing wall where they list lockers), and the encoder's nearest entry is a guess.
+      const near =
+        allowConfirm && meaning && mayAskByMeaning(result) ? options.meaning!.nearest(meaning) : null;
+      const offer = near ? confirmationOf(near, 'unsure') : null;
+      if (near && offer) return confirm(text, result, near.passage, offer);
+      return escalate('no_answer', text, 'question');
     }
     // A follow-up keeps the topic of the question it leaned on.
-    if (!usedContext) previousQuestion = text;
+    if (!decision.usedContext) previousQuestion = text;
     return answerFrom(text, result);
   };
 
@@ -232,13 +274,13 @@ export function createConversation(options: ConversationOptions): Conversation {
    * question leaning on the first one. Anything else (null) is an ordinary turn. The agent asks once per question.
    */
   const onConfirmation = (normalized: string): AgentReply | null => {
-    const { question, result } = pending!;
+    const { question, result, passage } = pending!;
     pending = null;
     const { answer, rest } = confirmationAnswer(normalized);
     if (answer === null) return null;
     if (answer === 'yes') {
       previousQuestion = question;
-      return answerFrom(question, result);
+      return answerFrom(question, result, passage);
     }
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
@@ -259,7 +301,15 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     },
 
-    onCallerText(text: string) {
+    needsMeaning(text: string) {
+      if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
+      const { intent } = detectIntent(text);
+      if (intent !== 'question' && intent !== 'unclear') return false;
+      const decision = decide(text, true);
+      return decision.kind === 'transfer' && mayAskByMeaning(decision.result);
+    },
+
+    onCallerText(text: string, meaning: Float32Array | null = null) {
       if (ended) return endedReply();
       silences = 0;
       if (mode === 'message') {
@@ -300,7 +350,7 @@ export function createConversation(options: ConversationOptions): Conversation {
           return reply({ text: 'Sure, what would you like to know?', action: 'continue', intent });
         case 'unclear':
         case 'question':
-          return onQuestion(text, mayConfirm);
+          return onQuestion(text, mayConfirm, meaning);
       }
     },
 
@@ -355,7 +405,7 @@ function isElliptical(text: string, result: SearchResult): boolean {
  * to read back.
  */
 export function confirmationOf(
-  hit: Pick<SearchHit, 'passage'>,
+  hit: { passage: KnowledgePassage },
   doubt: 'unsure' | 'partial' = 'unsure',
 ): string | null {
   const heading = (hit.passage.heading ?? '')
@@ -384,12 +434,12 @@ export function confirmationOf(
   return `${opening} about ${label}?`;
 }
 
-function toSourceRef(hit: SearchHit): SourceRef {
+function toSourceRef(passage: KnowledgePassage, relevance: number): SourceRef {
   return {
-    passageId: hit.passage.id,
-    documentName: hit.passage.documentName,
-    heading: hit.passage.heading,
-    page: hit.passage.page,
-    relevance: Math.round(hit.relevance * 1000) / 1000,
+    passageId: passage.id,
+    documentName: passage.documentName,
+    heading: passage.heading,
+    page: passage.page,
+    relevance: Math.round(relevance * 1000) / 1000,
   };
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { KnowledgePassage } from './knowledge-index.ts';
+import { MeaningIndex, passageSentence, vectorFromBytes, vectorToBytes } from './meaning.ts';
+
+const passage = (id: string, heading: string | null, text = 'Text.'): KnowledgePassage => ({
+  id,
+  documentName: 'faq.txt',
+  heading,
+  page: null,
+  text,
+});
+
+describe('search by meaning', () => {
+  const parking = passage('p', 'Is there parking?');
+  const delivery = passage('d', 'Do you deliver?');
+  const index = new MeaningIndex([
+    { passage: parking, vector: Float32Array.of(1, 0, 0) },
+    { passage: delivery, vector: Float32Array.of(0, 2, 0) }, // not unit length: normalised
+    { passage: passage('x', 'Not embedded yet'), vector: null },
+  ]);
+
+  it('finds the passage nearest in meaning, skipping passages without a vector', () => {
+    expect(index.size).toBe(2);
+    const near = index.nearest(Float32Array.of(0.2, 0.9, 0.1));
+    expect(near?.passage.id).toBe('d');
+    expect(near?.cosine).toBeCloseTo(0.9 / Math.hypot(0.2, 0.9, 0.1), 5);
+  });
+
+  it('offers nothing when the nearest is not close enough or not clearly the nearest', () => {
+    expect(index.nearest(Float32Array.of(0.3, 0.3, 0.9))).toBeNull(); // cosine 0.3
+    expect(index.nearest(Float32Array.of(1, 1, 0))).toBeNull(); // a tie
+  });
+
+  it('embeds a passage as its heading, then the start of heading and text', () => {
+    expect(passageSentence(passage('a', 'Hours', 'We open at 9.'))).toBe('Hours. Hours We open at 9.');
+    expect(passageSentence(passage('b', null, 'x'.repeat(500)))).toHaveLength(400);
+  });
+
+  it('stores a vector as bytes and reads it back unchanged', () => {
+    const v = Float32Array.of(0.25, -1.5, 3);
+    expect([...vectorFromBytes(new Uint8Array(vectorToBytes(v)))!]).toEqual([0.25, -1.5, 3]);
+    expect(vectorFromBytes(null)).toBeNull();
+    expect(vectorFromBytes(new Uint8Array(0))).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Search by meaning: the fallback for questions put in other words than the documents'.
+ *
+ * The lexical engine (knowledge-index.ts) finds nothing relevant in "where do I leave my car" for an entry
+ * headed "Is there parking?". A sentence encoder, trained on paraphrase and question-answer pairs, places the
+ * two close together. It is too coarse to answer from (it rates "parking" and "bike parking" as alike as the
+ * words do; ADR 010, sixth and ninth passes), so it is only ever a source of *confirmations*: when the lexical
+ * engine would transfer, the passage nearest in meaning is offered as "are you asking …?", and answered only on
+ * the caller's yes.
+ *
+ * Passage vectors are computed at ingestion and stored with the passages; a question is embedded only on the
+ * turns that would otherwise transfer.
+ */
+import type { KnowledgePassage } from './knowledge-index.ts';
+
+/** Turns sentences into unit vectors whose dot product measures closeness of meaning. */
+export interface SentenceEncoder {
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/**
+ * The offered passage must be at least this close to the question (cosine) and ahead of the next one by
+ * MEANING_LEAD: measured on the six benchmark sets (ADR 010, twelfth pass).
+ */
+export const MEANING_MIN = 0.45;
+export const MEANING_LEAD = 0.05;
+
+/** How much of a passage the encoder reads: its heading (its question), then the start of heading and text. */
+const PASSAGE_CHARS = 400;
+
+/** The sentence embedded for a passage. */
+export function passageSentence(p: Pick<KnowledgePassage, 'heading' | 'text'>): string {
+  const heading = (p.heading ?? '').trim();
+  const body = `${heading} ${p.text}`.trim().slice(0, PASSAGE_CHARS);
+  return heading === '' ? body : `${heading}. ${body}`;
+}
+
+export interface MeaningMatch {
+  passage: KnowledgePassage;
+  cosine: number;
+  /** Cosine of this passage minus that of the next closest one (1 when there is no other). */
+  lead: number;
+}
+
+/** The passages of one business with their vectors (unit length). */
+export class MeaningIndex {
+  private readonly entries: { passage: KnowledgePassage; vector: Float32Array }[];
+
+  constructor(entries: readonly { passage: KnowledgePassage; vector: Float32Array | null }[]) {
+    this.entries = entries
+      .filter((e): e is { passage: KnowledgePassage; vector: Float32Array } => e.vector !== null)
+      .map((e) => ({ passage: e.passage, vector: unit(e.vector) }));
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The passage nearest in meaning to the question, when it is close enough and clearly the nearest. */
+  nearest(question: Float32Array): MeaningMatch | null {
+    const q = unit(question);
+    let best = -1;
+    let bestCos = -Infinity;
+    let secondCos = -Infinity;
+    for (let i = 0; i < this.entries.length; i++) {
+      const cos = dot(q, this.entries[i]!.vector);
+      if (cos > bestCos) {
+        secondCos = bestCos;
+        bestCos = cos;
+        best = i;
+      } else if (cos > secondCos) secondCos = cos;
+    }
+    if (best < 0) return null;
+    const lead = secondCos === -Infinity ? 1 : bestCos - secondCos;
+    if (bestCos < MEANING_MIN || lead < MEANING_LEAD) return null;
+    return { passage: this.entries[best]!.passage, cosine: bestCos, lead };
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function unit(v: Float32Array): Float32Array {
+  const norm = Math.sqrt(dot(v, v));
+  if (norm === 0 || Math.abs(norm - 1) < 1e-6) return v;
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = v[i]! / norm;
+  return out;
+}
+
+/** A vector stored as bytes (little-endian float32) and back, for the passages table. */
+export function vectorToBytes(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+export function vectorFromBytes(bytes: Uint8Array | null | undefined): Float32Array | null {
+  if (!bytes || bytes.byteLength === 0 || bytes.byteLength % 4 !== 0) return null;
+  const copy = new Uint8Array(bytes); // aligned copy
+  return new Float32Array(copy.buffer, 0, copy.byteLength / 4);
+}
