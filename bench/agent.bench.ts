@@ -396,7 +396,7 @@ function printSummary(r: {
   );
   console.log(
     r.ingestion.vectorMsPerPassage === null
-      ? 'search by meaning        off (BENCH_MEANING=1 turns it on)'
+      ? 'search by meaning        off (BENCH_MEANING=0)'
       : `search by meaning        ${r.ingestion.vectorMsPerPassage} ms per passage at ingestion (its vector)`,
   );
   const l = r.large as {

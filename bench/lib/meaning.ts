@@ -3,7 +3,7 @@
  * vectors are what ingestion stores; computing them takes about 15 ms a passage, so they are cached on disk by
  * sentence (data/bench-cache/, git-ignored) and a second run starts at once. A question's vector is computed
  * afresh and timed: the benchmark adds that time to the turns that need it, as a call would spend it.
- * BENCH_MEANING=1 runs the benchmarks with search by meaning (off by default until calls use it).
+ * BENCH_MEANING=0 runs the benchmarks without search by meaning, for comparison.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.t
 import { MeaningIndex, passageSentence } from '#server/agent/retrieval/meaning.ts';
 import { universalSentenceEncoder } from '#server/agent/retrieval/use-encoder.ts';
 
-export const MEANING_ON = process.env.BENCH_MEANING === '1';
+export const MEANING_ON = process.env.BENCH_MEANING !== '0';
 
 const DIMENSIONS = 512;
 const HASH_BYTES = 20;

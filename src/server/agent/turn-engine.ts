@@ -18,7 +18,7 @@
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
-import type { MeaningIndex } from './retrieval/meaning.ts';
+import type { MeaningSearch } from './retrieval/meaning.ts';
 import type { KnowledgeIndex, KnowledgePassage, SearchResult } from './retrieval/knowledge-index.ts';
 
 export type HandoffReason = 'requested' | 'no_answer';
@@ -83,7 +83,7 @@ export interface ConversationOptions {
    * The same passages by meaning (retrieval/meaning.ts), when their vectors are known: on a question the words
    * do not answer, the passage nearest in meaning is offered as "are you asking …?" instead of a transfer.
    */
-  meaning?: MeaningIndex | null;
+  meaning?: MeaningSearch | null;
 }
 
 export interface Conversation {

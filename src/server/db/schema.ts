@@ -187,6 +187,8 @@ export interface PassagesTable {
   page: number | null;
   text: string;
   tsv: ColumnType<string, never, never>;
+  /** Sentence vector for search by meaning (float32 bytes); null until computed in the background. */
+  vector: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
 }
 
 /** The local phone network's rented numbers (telephony provider `local`). */

@@ -26,6 +26,8 @@ import { createLocalVoiceProvider, createVoiceProvider } from './voices/factory.
 import type { HostedAgentProvider } from './hosted-agents/hosted-agents.ts';
 import { localHostedAgents } from './hosted-agents/local.ts';
 import { createHostedAgentProvider } from './hosted-agents/factory.ts';
+import type { SentenceEncoder } from '../agent/retrieval/meaning.ts';
+import { universalSentenceEncoder } from '../agent/retrieval/use-encoder.ts';
 
 /** Every external capability, each with a real adapter and a local one (ARCHITECTURE.md section 5). */
 export interface Providers {
@@ -42,6 +44,11 @@ export interface Providers {
   voices: VoiceProvider;
   /** Who answers an activated agent's calls (ElevenLabs Agents, or the product's own call runtime). */
   hostedAgents: HostedAgentProvider;
+  /**
+   * Sentence vectors for search by meaning. Always in-process (the Universal Sentence Encoder lite shipped in an
+   * npm package): no service, no key; tests pass a stand-in.
+   */
+  encoder: SentenceEncoder;
 }
 
 export interface ProviderContext {
@@ -62,6 +69,7 @@ export function createLocalProviders(context: ProviderContext): Providers {
     payments: new LocalPaymentsProvider(context.db, context.clock),
     voices: createLocalVoiceProvider(context.env),
     hostedAgents: localHostedAgents,
+    encoder: universalSentenceEncoder,
   };
 }
 

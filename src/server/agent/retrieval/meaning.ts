@@ -42,8 +42,14 @@ export interface MeaningMatch {
   lead: number;
 }
 
+/** What the turn engine needs of a MeaningIndex. */
+export interface MeaningSearch {
+  readonly size: number;
+  nearest(question: Float32Array): MeaningMatch | null;
+}
+
 /** The passages of one business with their vectors (unit length). */
-export class MeaningIndex {
+export class MeaningIndex implements MeaningSearch {
   private readonly entries: { passage: KnowledgePassage; vector: Float32Array }[];
 
   constructor(entries: readonly { passage: KnowledgePassage; vector: Float32Array | null }[]) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
-import type { KnowledgeIndex, SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
+import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
+import type { MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app.ts';
 import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import {
@@ -14,7 +15,7 @@ import {
   type TranscriptEntry,
 } from './calls.repository.ts';
 import { summarizeCall } from './call-summary.ts';
-import type { KnowledgeCache } from './knowledge-cache.ts';
+import type { AgentKnowledgeIndex, KnowledgeCache } from './knowledge-cache.ts';
 import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
 
 export interface AgentSpeech {
@@ -29,7 +30,7 @@ interface SessionOptions {
   callerNumber: string;
   startedAt: Date;
   knowledge: KnowledgeCache;
-  index: KnowledgeIndex;
+  index: AgentKnowledgeIndex;
   version: number;
   hooks: CallEndedHooks;
   log?: FastifyBaseLogger | undefined;
@@ -42,7 +43,7 @@ interface SessionOptions {
  */
 export class CallSession {
   private readonly conversation: Conversation;
-  private current: KnowledgeIndex;
+  private current: AgentKnowledgeIndex;
   private version: number;
   private entries = 0;
   private lastAgentIndex: number | null = null;
@@ -58,16 +59,23 @@ export class CallSession {
     // The conversation searches whatever index is current: a document change mid-call is picked up next turn.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
-    const live: KnowledgeIndex = {
+    const live = {
       get size() {
-        return session.current.size;
+        return session.current.index.size;
       },
-      search: (question: string, options?: SearchOptions) => session.current.search(question, options),
+      search: (question: string, options?: SearchOptions) => session.current.index.search(question, options),
+    };
+    const liveMeaning: MeaningSearch = {
+      get size() {
+        return session.current.meaning.size;
+      },
+      nearest: (vector: Float32Array) => session.current.meaning.nearest(vector),
     };
     this.conversation = createConversation({
       companyName: o.agent.companyName,
       transferNumber: o.agent.transferNumber,
       knowledge: live,
+      meaning: liveMeaning,
     });
   }
 
@@ -84,7 +92,9 @@ export class CallSession {
   async onCallerText(text: string): Promise<AgentSpeech> {
     const started = performance.now();
     await this.refreshKnowledge();
-    const reply = this.conversation.onCallerText(text);
+    // A question the documents' words do not answer: its meaning may still match an entry, to offer the caller.
+    const meaning = this.conversation.needsMeaning(text) ? await this.meaningOf(text) : null;
+    const reply = this.conversation.onCallerText(text, meaning);
     const spoken = await this.word(reply);
     this.record([this.entry('caller', text)], { ...reply, text: spoken }, performance.now() - started);
     return this.speech({ ...reply, text: spoken });
@@ -168,12 +178,26 @@ export class CallSession {
     }
   }
 
-  /** Rebuilds the index when the agent's documents changed (one indexed lookup per turn). */
+  /**
+   * Picks up the agent's current index (one indexed lookup per turn): rebuilt by the cache when the documents
+   * changed, or when passages it had without a vector have theirs now.
+   */
   private async refreshKnowledge(): Promise<void> {
     const version = await findKnowledgeVersion(this.o.deps.db, this.o.agent.id);
-    if (version === undefined || version === this.version) return;
+    if (version === undefined) return;
     this.current = await this.o.knowledge.get(this.o.agent, version);
     this.version = version;
+  }
+
+  /** The question's sentence vector; null (the agent transfers as it would without) when the encoder fails. */
+  private async meaningOf(text: string): Promise<Float32Array | null> {
+    try {
+      const [vector] = await this.o.deps.providers.encoder.embed([text]);
+      return vector ?? null;
+    } catch (error) {
+      this.o.log?.warn({ err: error }, 'search by meaning failed; the agent transfers instead');
+      return null;
+    }
   }
 
   /** With a model configured, the answer is reworded from the same passages; the extractive text is the fallback. */

@@ -1,12 +1,20 @@
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
+import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
 import type { Db } from '../../db/database.ts';
 import { loadAgentPassages } from './calls.repository.ts';
 
 type Agent = { id: string; userId: string; companyName: string };
 
-interface Built {
+/** What a call searches: the passages by their words, and by meaning where their vectors are known. */
+export interface AgentKnowledgeIndex {
   index: KnowledgeIndex;
+  meaning: MeaningIndex;
+}
+
+interface Built extends AgentKnowledgeIndex {
+  /** Some passages had no vector yet (computed in the background after an upload). */
+  vectorsPending: boolean;
   /**
    * The recogniser's hints for this business's calls (agent/speech-hints.ts), worked out on first use: only
    * Twilio's voice webhook asks for them, and a call's setup must not wait for them.
@@ -17,44 +25,60 @@ interface Built {
 interface Entry {
   version: number;
   built: Promise<Built>;
+  builtAt: number;
   usedAt: number;
 }
 
+/** While vectors are pending, an index is rebuilt at most this often to pick up the new ones. */
+const PENDING_VECTORS_RECHECK_MS = 5000;
+
 /**
  * Indexes per agent and knowledge version, shared across calls on this instance: twenty simultaneous calls
- * to one business build its index once, and a document change (knowledge_version bump) builds a new one. The
- * speech hints sent with Twilio's voice webhook come from the same passages, so asking for them also warms the
- * index the call's setup needs a moment later.
+ * to one business build its index once, and a document change (knowledge_version bump) builds a new one. An
+ * index built before the background loop had embedded every passage is rebuilt (at most every 5 s) until it
+ * has them all. The speech hints sent with Twilio's voice webhook come from the same passages, so asking for
+ * them also warms the index the call's setup needs a moment later.
  */
 export class KnowledgeCache {
   private readonly entries = new Map<string, Entry>();
   constructor(
     private readonly db: Db,
     private readonly maxAgents = 200,
+    private readonly now: () => number = Date.now,
   ) {}
 
-  get(agent: Agent, version: number): Promise<KnowledgeIndex> {
-    return this.built(agent, version).then((b) => b.index);
+  get(agent: Agent, version: number): Promise<AgentKnowledgeIndex> {
+    return this.built(agent, version);
   }
 
   speechHints(agent: Agent, version: number): Promise<string[]> {
     return this.built(agent, version).then((b) => b.speechHints());
   }
 
-  private built(agent: Agent, version: number): Promise<Built> {
+  private async built(agent: Agent, version: number): Promise<Built> {
     const current = this.entries.get(agent.id);
     if (current && current.version === version) {
-      current.usedAt = Date.now();
-      return current.built;
+      current.usedAt = this.now();
+      const built = await current.built;
+      if (!built.vectorsPending || this.now() - current.builtAt < PENDING_VECTORS_RECHECK_MS) return built;
+      const latest = this.entries.get(agent.id);
+      if (latest && latest !== current && latest.version === version) return latest.built; // rebuilt meanwhile
     }
-    const built = loadAgentPassages(this.db, agent.userId).then((passages) => {
+    return this.build(agent, version);
+  }
+
+  private build(agent: Agent, version: number): Promise<Built> {
+    const built = loadAgentPassages(this.db, agent.userId).then((rows) => {
+      const passages = rows.map((r) => r.passage);
       let hints: string[] | undefined;
       return {
         index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
+        meaning: new MeaningIndex(rows),
+        vectorsPending: rows.some((r) => r.vector === null),
         speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
       };
     });
-    const entry: Entry = { version, built, usedAt: Date.now() };
+    const entry: Entry = { version, built, builtAt: this.now(), usedAt: this.now() };
     this.entries.set(agent.id, entry);
     built.catch(() => {
       if (this.entries.get(agent.id) === entry) this.entries.delete(agent.id);

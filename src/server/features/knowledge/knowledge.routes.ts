@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { readMultipartForm } from './knowledge-upload.ts';
+import { passageVectorTask } from './passage-vectors.ts';
 import {
   knowledgeAddResponseSchema,
   knowledgeListResponseSchema,
@@ -44,6 +46,9 @@ export interface KnowledgeHooks {
 export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
+    // New passages get their sentence vectors in the background (search by meaning), checked every 2 s.
+    const embedPassages = passageVectorTask(deps.db, deps.providers.encoder);
+    if (deps.env.NODE_ENV !== 'test') runPeriodically(app, 2000, 'computing passage vectors', embedPassages);
     const notifyChanged = async (
       request: { log: { error: (o: object, m: string) => void } },
       userId: string,

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { SentenceEncoder } from '../../agent/retrieval/meaning.ts';
+import { databaseTargets, useTestApp } from '../../test/harness.ts';
+import { embedPendingPassages } from '../knowledge/passage-vectors.ts';
+import { dial, eventually, seedActiveAgent } from './calls-test-helpers.ts';
+
+/**
+ * A stand-in for the sentence encoder: one axis per topic of the test FAQ, so "somewhere to put my car" and
+ * "Parking" land together the way the real model places paraphrases (its own quality is measured in
+ * `npm run bench:agent` / `bench:labels`, not here).
+ */
+const TOPICS = [
+  ['car', 'park', 'parking', 'truck'],
+  ['open', 'hours', 'sunday'],
+  ['pay', 'payment', 'card', 'cash'],
+  ['boiler', 'repair', 'heating'],
+];
+const encoder: SentenceEncoder & { sentences: number } = {
+  sentences: 0,
+  async embed(texts) {
+    this.sentences += texts.length;
+    return texts.map((text) => {
+      const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+      return Float32Array.from(TOPICS, (topic) => 0.05 + words.filter((w) => topic.includes(w)).length);
+    });
+  },
+};
+
+describe.each(databaseTargets())('search by meaning on a call (%s)', (target) => {
+  const ctx = useTestApp(target, { providers: () => ({ encoder }) });
+
+  it('offers the entry a question means once its vectors are computed, and answers it on a yes', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    const question = 'is there somewhere to put my car near the building';
+
+    // Before the background loop has run, the agent transfers as it would without search by meaning.
+    const before = await dial(ctx().app, owner.number);
+    await before.reply();
+    before.prompt(question);
+    expect((await before.reply()).end).toEqual({ reason: 'no_answer', transfer_to: '+15557654321' });
+    before.close();
+
+    const stored = await embedPendingPassages(ctx().db, encoder, 100);
+    expect(stored).toBeGreaterThanOrEqual(4);
+    expect(await embedPendingPassages(ctx().db, encoder, 100)).toBe(0); // nothing left to do
+    ctx().clock.advance(5_000); // the agent's index is rebuilt with the new vectors
+
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    relay.prompt(question);
+    const asked = await relay.reply();
+    expect(asked.text).toBe('Just to make sure I heard you right: are you asking about parking?');
+    expect(asked.end).toBeNull();
+    relay.prompt('yes please');
+    const answer = await relay.reply();
+    expect(answer.text).toMatch(/Free parking is available behind the building/);
+    relay.close();
+
+    const calls = await eventually(async () => {
+      const history = (await (await owner.client.get('/api/calls/history')).json()) as {
+        calls: {
+          outcome: string | null;
+          transcript: { text: string; sources?: { heading: string | null }[] }[];
+        }[];
+      };
+      return history.calls.every((c) => c.outcome !== null) && history.calls.length === 2
+        ? history.calls
+        : null;
+    });
+    const answered = calls.find((c) => c.outcome === 'answered')!;
+    expect(answered.transcript.at(-1)?.sources?.[0]?.heading).toBe('Parking');
+    expect(calls.map((c) => c.outcome).sort()).toEqual(['answered', 'escalated_no_answer']);
+  });
+
+  it('does not embed the questions the documents answer by their words', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await embedPendingPassages(ctx().db, encoder, 100);
+    ctx().clock.advance(5_000);
+    const before = encoder.sentences;
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    relay.prompt('Which payment methods do you accept?');
+    expect((await relay.reply()).text).toMatch(/credit cards/);
+    relay.close();
+    expect(encoder.sentences).toBe(before);
+  });
+});
