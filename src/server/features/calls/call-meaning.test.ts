@@ -43,7 +43,6 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     const stored = await embedPendingPassages(ctx().db, encoder, 100);
     expect(stored).toBeGreaterThanOrEqual(4);
     expect(await embedPendingPassages(ctx().db, encoder, 100)).toBe(0); // nothing left to do
-    ctx().clock.advance(5_000); // the agent's index is rebuilt with the new vectors
 
     const relay = await dial(ctx().app, owner.number);
     await relay.reply();
@@ -75,7 +74,6 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
   it('does not embed the questions the documents answer by their words', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await embedPendingPassages(ctx().db, encoder, 100);
-    ctx().clock.advance(5_000);
     const before = encoder.sentences;
     const relay = await dial(ctx().app, owner.number);
     await relay.reply();

@@ -177,6 +177,18 @@ export async function loadAgentPassages(db: Db, userId: string): Promise<AgentPa
   }));
 }
 
+/** Whether some of the user's passages still wait for their vector (uses the partial index of pending ones). */
+export async function hasPendingVectors(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passages')
+    .select('id')
+    .where('vector', 'is', null)
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface InsertCallInput {
   userId: string;
   provider: CallProvider;

@@ -112,7 +112,7 @@ export type CallService = ReturnType<typeof createCallService>;
  * agents' finished calls. Minutes are debited once per call (the ledger is idempotent per call id).
  */
 export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: FastifyBaseLogger) {
-  const knowledge = new KnowledgeCache(deps.db, undefined, () => deps.clock.now().getTime());
+  const knowledge = new KnowledgeCache(deps.db);
 
   const unavailable = (agent: AgentForCall): Extract<Admission, { kind: 'unavailable' }> => ({
     kind: 'unavailable',

@@ -2,7 +2,7 @@ import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
 import type { Db } from '../../db/database.ts';
-import { loadAgentPassages } from './calls.repository.ts';
+import { hasPendingVectors, loadAgentPassages } from './calls.repository.ts';
 
 type Agent = { id: string; userId: string; companyName: string };
 
@@ -25,26 +25,23 @@ interface Built extends AgentKnowledgeIndex {
 interface Entry {
   version: number;
   built: Promise<Built>;
-  builtAt: number;
   usedAt: number;
+  /** While vectors are pending: the check whether they are all there now (one at a time). */
+  recheck?: Promise<Built>;
 }
-
-/** While vectors are pending, an index is rebuilt at most this often to pick up the new ones. */
-const PENDING_VECTORS_RECHECK_MS = 5000;
 
 /**
  * Indexes per agent and knowledge version, shared across calls on this instance: twenty simultaneous calls
  * to one business build its index once, and a document change (knowledge_version bump) builds a new one. An
- * index built before the background loop had embedded every passage is rebuilt (at most every 5 s) until it
- * has them all. The speech hints sent with Twilio's voice webhook come from the same passages, so asking for
- * them also warms the index the call's setup needs a moment later.
+ * index built before the background loop had embedded every passage checks on each use (one small indexed
+ * query) and is rebuilt once they all have their vectors. The speech hints sent with Twilio's voice webhook come
+ * from the same passages, so asking for them also warms the index the call's setup needs a moment later.
  */
 export class KnowledgeCache {
   private readonly entries = new Map<string, Entry>();
   constructor(
     private readonly db: Db,
     private readonly maxAgents = 200,
-    private readonly now: () => number = Date.now,
   ) {}
 
   get(agent: Agent, version: number): Promise<AgentKnowledgeIndex> {
@@ -57,14 +54,18 @@ export class KnowledgeCache {
 
   private async built(agent: Agent, version: number): Promise<Built> {
     const current = this.entries.get(agent.id);
-    if (current && current.version === version) {
-      current.usedAt = this.now();
-      const built = await current.built;
-      if (!built.vectorsPending || this.now() - current.builtAt < PENDING_VECTORS_RECHECK_MS) return built;
-      const latest = this.entries.get(agent.id);
-      if (latest && latest !== current && latest.version === version) return latest.built; // rebuilt meanwhile
-    }
-    return this.build(agent, version);
+    if (!current || current.version !== version) return this.build(agent, version);
+    current.usedAt = Date.now();
+    const built = await current.built;
+    if (!built.vectorsPending) return built;
+    current.recheck ??= hasPendingVectors(this.db, agent.userId)
+      .then((pending) =>
+        pending || this.entries.get(agent.id) !== current ? built : this.build(agent, version),
+      )
+      .finally(() => {
+        current.recheck = undefined;
+      });
+    return current.recheck;
   }
 
   private build(agent: Agent, version: number): Promise<Built> {
@@ -78,7 +79,7 @@ export class KnowledgeCache {
         speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
       };
     });
-    const entry: Entry = { version, built, builtAt: this.now(), usedAt: this.now() };
+    const entry: Entry = { version, built, usedAt: Date.now() };
     this.entries.set(agent.id, entry);
     built.catch(() => {
       if (this.entries.get(agent.id) === entry) this.entries.delete(agent.id);
