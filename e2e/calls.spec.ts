@@ -207,4 +207,42 @@ test.describe('calls', () => {
     );
     await page.screenshot({ path: `${SHOTS}/calls-confirmed-answer.png`, fullPage: true });
   });
+
+  test('offers the entry a paraphrased question means, and answers it on a yes', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Meaning Owner',
+      companyName: 'Acme Plumbing',
+      document: FAQ,
+    });
+    // Passage vectors are computed in the background after the upload (a loop that runs every 2 s).
+    await page.waitForTimeout(4_000);
+
+    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const agentLines = page.getByTestId('agent-line');
+    await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');
+    // Not one word of the question is in the parking section's heading; its meaning is.
+    await page.getByLabel('Say something').fill('is there somewhere to put my car near the building');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(1)).toHaveText(
+      /Just to make sure I heard you right: are you asking about parking\?$/,
+    );
+    await page.getByLabel('Say something').fill('yes');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(agentLines.nth(2)).toContainText('Free parking is available behind the building');
+    await page.screenshot({ path: `${SHOTS}/phone-meaning.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Hang up' }).click();
+
+    await page.goto('/calls');
+    const call = page.getByTestId('call-card').first();
+    await expect(call.getByTestId('call-summary')).toContainText(
+      'The caller asked "is there somewhere to put my car near the building"',
+    );
+    await expect(call.getByTestId('call-source')).toHaveText(/Source: faq\.txt · Parking/);
+    await page.screenshot({ path: `${SHOTS}/calls-meaning.png`, fullPage: true });
+  });
 });
