@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { MeaningIndex, passageSentence } from '#server/agent/retrieval/meaning.ts';
+import { MeaningIndex, passageSentence, questionSentence } from '#server/agent/retrieval/meaning.ts';
 import { universalSentenceEncoder } from '#server/agent/retrieval/use-encoder.ts';
 
 export const MEANING_ON = process.env.BENCH_MEANING !== '0';
@@ -77,6 +77,6 @@ export interface QuestionVector {
 export async function questionVector(question: string): Promise<QuestionVector | null> {
   if (!MEANING_ON) return null;
   const t = performance.now();
-  const [vector] = await universalSentenceEncoder.embed([question]);
+  const [vector] = await universalSentenceEncoder.embed([questionSentence(question)]);
   return { vector: vector!, ms: performance.now() - t };
 }

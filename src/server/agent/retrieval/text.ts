@@ -32,21 +32,11 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 
 /**
- * Stop words: English function words plus the conversational framing callers wrap questions in
- * ("do you know if", "could you check", "um", "great thanks"). Deliberately generic: no business words.
+ * The conversational part of the stop words: what callers wrap a question in ("um", "great thanks", "do you know
+ * if", "could you check") rather than what they ask. Deliberately generic: no business words.
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  `a about above after again against all am an and any anybody anyone anything are aren as at be because been before
-   being below between both but by can cannot could couldn did didn do does doesn doing don done down during each
-   either else even ever every few for from further get gets getting give go goes going gonna got gotta had has have
-   having he her here hers herself him himself his how i if in into is isn it its itself just kind let lets like
-   ll may maybe me might mine more most much must my myself need needs no nor not now of off often on once one only
-   or other ought our ours ourselves out over own per perhaps please pretty quite rather re really s same shall she
-   should so some someone something sort still such sure t than that the their theirs them themselves then there
-   these they thing things this those though through to too under until up upon us use very via wanna want wanted
-   wants was wasn way we well were weren what whatever when where whether which while who whom whose why will with
-   within without would wouldn yes yet you your yours yourself yourselves
-   um umm ummm uh uhh uhhh uhm hm hmm hmmm hh mm mhm ah oh ooh eh er erm huh ha okay ok alright right yeah yep yup
+export const FILLER_WORDS: ReadonlySet<string> = new Set(
+  `um umm ummm uh uhh uhhh uhm hm hmm hmmm hh mm mhm ah oh ooh eh er erm huh ha okay ok alright right yeah yep yup
    nope hey hi hello hmmm great perfect awesome cool nice excellent fine good wonderful sounds sound thanks thank
    also actually basically anyway btw tell know knows wonder wondering wondered check checking see find found
    look looking help able possible happen happens chance guys folks place establishment business
@@ -55,6 +45,23 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .split(/\s+/)
     .filter((w) => w !== ''),
 );
+
+/** Stop words: English function words plus FILLER_WORDS. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...`a about above after again against all am an and any anybody anyone anything are aren as at be because been before
+   being below between both but by can cannot could couldn did didn do does doesn doing don done down during each
+   either else even ever every few for from further get gets getting give go goes going gonna got gotta had has have
+   having he her here hers herself him himself his how i if in into is isn it its itself just kind let lets like
+   ll may maybe me might mine more most much must my myself need needs no nor not now of off often on once one only
+   or other ought our ours ourselves out over own per perhaps please pretty quite rather re really s same shall she
+   should so some someone something sort still such sure t than that the their theirs them themselves then there
+   these they thing things this those though through to too under until up upon us use very via wanna want wanted
+   wants was wasn way we well were weren what whatever when where whether which while who whom whose why will with
+   within without would wouldn yes yet you your yours yourself yourselves`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+  ...FILLER_WORDS,
+]);
 
 /**
  * Words that frame a question to a business rather than name its topic ("Does X *offer* parking?", "Are dogs

@@ -41,8 +41,8 @@ function configure(client: TestClient, fields: Record<string, string | undefined
 describe.each(databaseTargets())('agent configuration, local phone network (%s)', (target) => {
   let blobDir = '';
   const ctx = useTestApp(target, {
-    providers: () => {
-      blobDir = tempBlobDir();
+    providers: ({ env }) => {
+      blobDir = tempBlobDir(env.DATA_DIR);
       return { blobs: createLocalBlobStore(blobDir) };
     },
   });
@@ -282,7 +282,7 @@ describe.each(databaseTargets())('agent configuration through Twilio (fake Twili
   });
   const ctx = useTestApp(target, {
     env: { PUBLIC_BASE_URL: 'https://desk.example' },
-    providers: () => {
+    providers: ({ env }) => {
       fake.owned.clear();
       fake.requests.length = 0;
       fake.holdPurchasesUntil = 0;
@@ -291,7 +291,7 @@ describe.each(databaseTargets())('agent configuration through Twilio (fake Twili
         { phoneNumber: '+14155550102', friendlyName: '(415) 555-0102' },
       ];
       return {
-        blobs: createLocalBlobStore(tempBlobDir()),
+        blobs: createLocalBlobStore(tempBlobDir(env.DATA_DIR)),
         telephony: createTwilioTelephony({
           accountSid: 'AC11111111111111111111111111111111',
           authToken: 'token',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
 import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
-import type { MeaningSearch } from '../../agent/retrieval/meaning.ts';
+import { questionSentence, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app.ts';
 import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import {
@@ -192,7 +192,7 @@ export class CallSession {
   /** The question's sentence vector; null (the agent transfers as it would without) when the encoder fails. */
   private async meaningOf(text: string): Promise<Float32Array | null> {
     try {
-      const [vector] = await this.o.deps.providers.encoder.embed([text]);
+      const [vector] = await this.o.deps.providers.encoder.embed([questionSentence(text)]);
       return vector ?? null;
     } catch (error) {
       this.o.log?.warn({ err: error }, 'search by meaning failed; the agent transfers instead');

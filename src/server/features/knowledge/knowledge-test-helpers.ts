@@ -1,7 +1,6 @@
 /** Test helpers for uploads and agent setup (used by the knowledge and agents tests only). */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestClient } from '../../test/harness.ts';
 
@@ -48,9 +47,9 @@ export async function deleteMultipart(client: TestClient, url: string, fields: R
   return client.request({ method: 'DELETE', url, payload: body.payload, headers: body.headers });
 }
 
-/** A fresh folder for a test's blob store. */
-export function tempBlobDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'answerdesk-blobs-'));
+/** A fresh folder for a test's blob store, inside the suite's data folder (removed with it after the suite). */
+export function tempBlobDir(dataDir: string): string {
+  return mkdtempSync(path.join(dataDir, 'blobs-'));
 }
 
 /** Every file under `dir`, relative, ignoring temp files. */

@@ -35,8 +35,8 @@ const THREE_DOCS: FormFile[] = [
 describe.each(databaseTargets())('knowledge base (%s)', (target) => {
   let blobDir = '';
   const ctx = useTestApp(target, {
-    providers: () => {
-      blobDir = tempBlobDir();
+    providers: ({ env }) => {
+      blobDir = tempBlobDir(env.DATA_DIR);
       return { blobs: createLocalBlobStore(blobDir) };
     },
   });

@@ -5,7 +5,7 @@ import { BlobNotFoundError } from './blobs.ts';
 import { createLocalBlobStore } from './local.ts';
 import { createS3BlobStore } from './s3.ts';
 import type { BlobStore } from './blobs.ts';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -75,7 +75,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => fake.server.close(() => resolve()));
 });
 
-contract('local folder', () => createLocalBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))));
+// The local store's folders live in one temp folder, removed after the file's tests.
+const localRoot = mkdtempSync(path.join(os.tmpdir(), 'answerdesk-blob-contract-'));
+afterAll(() => rmSync(localRoot, { recursive: true, force: true }));
+contract('local folder', () => createLocalBlobStore(mkdtempSync(path.join(localRoot, 'blobs-'))));
 contract('S3 (official SDK against a fake S3)', () =>
   createS3BlobStore({
     bucket: 'answerdesk',
