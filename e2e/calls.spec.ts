@@ -47,6 +47,21 @@ async function ownerWithLiveAgent(
   return number;
 }
 
+/** Calls the agent from the softphone and waits for its greeting; returns the agent's lines. */
+async function callFromSoftphone(page: Page, number: string, companyName: string) {
+  await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const agentLines = page.getByTestId('agent-line');
+  await expect(agentLines.first()).toContainText(`Thanks for calling ${companyName}`);
+  return agentLines;
+}
+
+/** Says `text` on the softphone (typed, as the browser's speech recognition would hand it over). */
+async function say(page: Page, text: string) {
+  await page.getByLabel('Say something').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
 async function minutesUsed(page: Page): Promise<number> {
   const status = (await (await page.request.get('/api/subscription/status')).json()) as {
     subscription: { usage: { minutes_used: number } };
@@ -89,16 +104,12 @@ test.describe('calls', () => {
 
     const agentLines = page.getByTestId('agent-line');
     await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');
-    const say = async (text: string) => {
-      await page.getByLabel('Say something').fill(text);
-      await page.getByRole('button', { name: 'Send' }).click();
-    };
-    await say('What are your opening hours?');
+    await say(page, 'What are your opening hours?');
     await expect(agentLines.nth(1)).toContainText('Monday to Friday');
-    await say('Is there parking?');
+    await say(page, 'Is there parking?');
     await expect(agentLines.nth(2)).toContainText('Elm Street');
     await page.screenshot({ path: `${SHOTS}/phone-during-call.png`, fullPage: true });
-    await say('Can I speak to a real person please?');
+    await say(page, 'Can I speak to a real person please?');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
@@ -136,19 +147,14 @@ test.describe('calls', () => {
       document: FAQ,
     });
 
-    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const agentLines = page.getByTestId('agent-line');
-    await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');
+    const agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
     // The documents cover parking, not bikes: the agent neither reads the parking section as the answer nor
     // transfers at once.
-    await page.getByLabel('Say something').fill('can I park my bike there');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'can I park my bike there');
     await expect(agentLines.nth(1)).toHaveText(
       /I may only have part of what you asked\. Are you asking about parking\?/,
     );
-    await page.getByLabel('Say something').fill('no');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'no');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
@@ -174,24 +180,17 @@ test.describe('calls', () => {
       document: POLICY,
     });
 
-    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const agentLines = page.getByTestId('agent-line');
-    await expect(agentLines.first()).toContainText('Thanks for calling Lakeside Tutoring');
+    const agentLines = await callFromSoftphone(page, number, 'Lakeside Tutoring');
     // Unsure, the agent asks what the caller meant before reading the section, instead of transferring.
-    await page.getByLabel('Say something').fill('can you come to my house');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'can you come to my house');
     await expect(agentLines.nth(1)).toHaveText(
       /Just to make sure I heard you right: are you asking about locations\?/,
     );
-    await page.getByLabel('Say something').fill('yes');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'yes');
     await expect(agentLines.nth(2)).toContainText('at home in Riverton and Hollis');
-    await page.getByLabel('Say something').fill('can a tutor meet my son at the eastfield community center');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'can a tutor meet my son at the eastfield community center');
     await expect(agentLines.nth(3)).toContainText('Eastfield community center');
-    await page.getByLabel('Say something').fill('do your tutors teach organic chemistry');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'do your tutors teach organic chemistry');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
@@ -221,18 +220,13 @@ test.describe('calls', () => {
     // Passage vectors are computed in the background after the upload (a loop that runs every 2 s).
     await page.waitForTimeout(4_000);
 
-    await page.goto(`/phone?to=${encodeURIComponent(number)}`);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const agentLines = page.getByTestId('agent-line');
-    await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');
+    const agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
     // Not one word of the question is in the parking section's heading; its meaning is.
-    await page.getByLabel('Say something').fill('is there somewhere to put my car near the building');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'is there somewhere to put my car near the building');
     await expect(agentLines.nth(1)).toHaveText(
       /Just to make sure I heard you right: are you asking about parking\?$/,
     );
-    await page.getByLabel('Say something').fill('yes');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await say(page, 'yes');
     await expect(agentLines.nth(2)).toContainText('Free parking is available behind the building');
     await page.screenshot({ path: `${SHOTS}/phone-meaning.png`, fullPage: true });
     await page.getByRole('button', { name: 'Hang up' }).click();

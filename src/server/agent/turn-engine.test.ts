@@ -12,16 +12,20 @@ function call(transferNumber: string | null = TRANSFER) {
   return createConversation({ companyName: BAKERY_NAME, transferNumber, knowledge });
 }
 
-/** A fresh call to another business whose one document is `text`. */
-function callWith(companyName: string, text: string) {
-  const passages = splitIntoPassages([{ page: null, text }]).map((d) => ({
-    id: `doc#${d.ord}`,
-    documentName: 'doc.txt',
+/** The passages of a document named `name`.txt whose text is `text`, with ids `name#0`, `name#1`, … */
+function passagesOf(name: string, text: string) {
+  return splitIntoPassages([{ page: null, text }]).map((d) => ({
+    id: `${name}#${d.ord}`,
+    documentName: `${name}.txt`,
     heading: d.heading,
     page: d.page,
     text: d.text,
   }));
-  const index = buildKnowledgeIndex(passages, { companyName });
+}
+
+/** A fresh call to another business whose one document is `text`. */
+function callWith(companyName: string, text: string) {
+  const index = buildKnowledgeIndex(passagesOf('doc', text), { companyName });
   return createConversation({ companyName, transferNumber: TRANSFER, knowledge: index });
 }
 
@@ -345,14 +349,9 @@ Our tutors meet students at the Maple Grove library, the Eastfield community cen
 Rates
 A one-hour session costs $60. A package of ten sessions costs $550.
 `;
-      const passages = splitIntoPassages([{ page: null, text: policy }]).map((d) => ({
-        id: `policy#${d.ord}`,
-        documentName: 'policy.txt',
-        heading: d.heading,
-        page: d.page,
-        text: d.text,
-      }));
-      const tutoring = buildKnowledgeIndex(passages, { companyName: 'Lakeside Tutoring' });
+      const tutoring = buildKnowledgeIndex(passagesOf('policy', policy), {
+        companyName: 'Lakeside Tutoring',
+      });
       const conversation = createConversation({
         companyName: 'Lakeside Tutoring',
         transferNumber: TRANSFER,
@@ -379,13 +378,7 @@ Yes, free parking behind the shop.
 Do you deliver?
 We deliver within five miles of the shop.
 `;
-    const passages = splitIntoPassages([{ page: null, text: shop }]).map((d) => ({
-      id: `shop#${d.ord}`,
-      documentName: 'shop.txt',
-      heading: d.heading,
-      page: d.page,
-      text: d.text,
-    }));
+    const passages = passagesOf('shop', shop);
     // Stand-in vectors: one axis per entry, so a test says which entry a question means.
     const meaning = new MeaningIndex(
       passages.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1], (_, k) => +(k === i)) })),
