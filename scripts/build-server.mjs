@@ -15,4 +15,15 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log('server built: dist/server/main.js');
+// The sentence encoder's worker thread is loaded by URL next to the bundle (agent/retrieval/use-encoder.ts).
+await build({
+  entryPoints: ['src/server/agent/retrieval/encoder-worker.mjs'],
+  outfile: 'dist/server/encoder-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+console.log('server built: dist/server/main.js, dist/server/encoder-worker.mjs');

@@ -77,6 +77,6 @@ export interface QuestionVector {
 export async function questionVector(question: string): Promise<QuestionVector | null> {
   if (!MEANING_ON) return null;
   const t = performance.now();
-  const [vector] = await universalSentenceEncoder.embed([questionSentence(question)]);
+  const [vector] = await universalSentenceEncoder.embed([questionSentence(question)], 'call');
   return { vector: vector!, ms: performance.now() - t };
 }

