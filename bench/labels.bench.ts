@@ -31,9 +31,10 @@ interface LabelData {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// BENCH_LABELS picks the set: unset = the fitting set; check / third / fourth = the independent topic-label sets (fourth:
-// eight more kinds of business, kept clean: nothing was fitted on it and its failures have not been read); faq / faq2
-// = the independent FAQ-document sets (question headings, businesses unlike DSTC's).
+// BENCH_LABELS picks the set: unset = the fitting set; check / third / fourth = the independent topic-label sets
+// (fourth: eight more kinds of business; nothing was fitted on it, and only the questions the sentence encoder offered
+// an entry for were read, in ADR 010's twelfth pass); faq / faq2 = the independent FAQ-document sets (question
+// headings, businesses unlike DSTC's).
 const SETS: Record<string, string> = {
   fit: 'label-headings.json',
   check: 'label-headings-check.json',
