@@ -224,7 +224,7 @@ test.describe('calls', () => {
     // Not one word of the question is in the parking section's heading; its meaning is.
     await say(page, 'is there somewhere to put my car near the building');
     await expect(agentLines.nth(1)).toHaveText(
-      /Just to make sure I heard you right: are you asking about parking\?$/,
+      /Just to make sure I understand: are you asking about parking\?$/,
     );
     await say(page, 'yes');
     await expect(agentLines.nth(2)).toContainText('Free parking is available behind the building');

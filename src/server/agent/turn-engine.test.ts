@@ -398,7 +398,7 @@ We deliver within five miles of the shop.
       expect(conversation.needsMeaning(question)).toBe(true);
       const asked = conversation.onCallerText(question, MEANS_PARKING);
       expect(asked).toMatchObject({ intent: 'confirm', action: 'continue' });
-      expect(asked.text).toBe('Just to make sure I heard you right: are you asking, is there parking?');
+      expect(asked.text).toBe('Just to make sure I understand: are you asking, is there parking?');
       const answer = conversation.onCallerText('yes');
       expect(answer.text).toContain('free parking behind the shop');
       expect(answer.sources[0]).toMatchObject({ passageId: 'shop#0', heading: 'Is there parking?' });

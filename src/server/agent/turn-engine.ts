@@ -259,7 +259,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       // something else (a climbing wall where they list lockers), and the encoder's nearest entry is a guess.
       const near =
         allowConfirm && meaning && mayAskByMeaning(result) ? options.meaning!.nearest(meaning) : null;
-      const offer = near ? confirmationOf(near, 'unsure') : null;
+      const offer = near ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       return escalate('no_answer', text, 'question');
     }
@@ -401,12 +401,13 @@ function isElliptical(text: string, result: SearchResult): boolean {
 /**
  * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
  * asking about service area?" for a topic label; "I may only have part of what you asked. Are you asking, is there
- * parking?" when the entry is likely but may answer only part of the question. Null when the passage has no heading
- * to read back.
+ * parking?" when the entry is likely but may answer only part of the question; "Just to make sure I understand: are
+ * you asking about parking?" when the entry was found by meaning, the caller's words being other than the
+ * documents'. Null when the passage has no heading to read back.
  */
 export function confirmationOf(
   hit: { passage: KnowledgePassage },
-  doubt: 'unsure' | 'partial' = 'unsure',
+  doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
 ): string | null {
   const heading = (hit.passage.heading ?? '')
     .replace(/^[#*\s]+|[*\s]+$/g, '')
@@ -414,11 +415,12 @@ export function confirmationOf(
     .trim();
   if (heading === '') return null;
   // Unsure what the caller said, the agent checks it heard right; sure of the entry but not that it covers all the
-  // caller asked, it says so.
-  const opening =
-    doubt === 'unsure'
-      ? 'Just to make sure I heard you right: are you asking'
-      : 'I may only have part of what you asked. Are you asking';
+  // caller asked, it says so; with the entry found by meaning, it checks it understood.
+  const opening = {
+    unsure: 'Just to make sure I heard you right: are you asking',
+    partial: 'I may only have part of what you asked. Are you asking',
+    meaning: 'Just to make sure I understand: are you asking',
+  }[doubt];
   if (isQuestionHeading(heading)) {
     const asked = heading.replace(/[.?!\s]+$/, '');
     return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;

@@ -48,7 +48,7 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     await relay.reply();
     relay.prompt(question);
     const asked = await relay.reply();
-    expect(asked.text).toBe('Just to make sure I heard you right: are you asking about parking?');
+    expect(asked.text).toBe('Just to make sure I understand: are you asking about parking?');
     expect(asked.end).toBeNull();
     relay.prompt('yes please');
     const answer = await relay.reply();
