@@ -217,8 +217,9 @@ test.describe('calls', () => {
       companyName: 'Acme Plumbing',
       document: FAQ,
     });
-    // Passage vectors are computed in the background after the upload (a loop that runs every 2 s).
-    await page.waitForTimeout(4_000);
+    // Passage vectors are computed in the background after the upload: a loop that runs every second, and loads
+    // the model (under a second) the first time. Until then the agent would answer by words alone.
+    await page.waitForTimeout(6_000);
 
     const agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
     // Not one word of the question is in the parking section's heading; its meaning is.

@@ -46,9 +46,9 @@ export interface KnowledgeHooks {
 export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
-    // New passages get their sentence vectors in the background (search by meaning), checked every 2 s.
+    // New passages get their sentence vectors in the background (search by meaning), checked every second (an indexed query that finds nothing once caught up).
     const embedPassages = passageVectorTask(deps.db, deps.providers.encoder);
-    if (deps.env.NODE_ENV !== 'test') runPeriodically(app, 2000, 'computing passage vectors', embedPassages);
+    if (deps.env.NODE_ENV !== 'test') runPeriodically(app, 1000, 'computing passage vectors', embedPassages);
     const notifyChanged = async (
       request: { log: { error: (o: object, m: string) => void } },
       userId: string,
