@@ -62,6 +62,8 @@ export class KnowledgeCache {
       .then((pending) =>
         pending || this.entries.get(agent.id) !== current ? built : this.build(agent, version),
       )
+      // Search by meaning is an extra: a failed check or rebuild keeps the call on the index it has.
+      .catch(() => built)
       .finally(() => {
         current.recheck = undefined;
       });
