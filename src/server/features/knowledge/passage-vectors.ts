@@ -41,21 +41,40 @@ export async function embedPendingPassages(
   return stored;
 }
 
+/** After a failure the loop waits this long, doubling on each failure in a row up to MAX_BACKOFF_MS. */
+const FIRST_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
+
 /**
  * The loop's task: embeds batches until none is left. Runs one at a time per instance; a tick that finds the
- * previous one still running does nothing.
+ * previous one still running does nothing. When the encoder fails (a broken install, no memory) the task rejects
+ * once, for the log, and then rests for 30 s, then 1 min, 2 min, … up to 15 min, instead of failing every tick;
+ * calls meanwhile answer by words alone.
  */
-export function passageVectorTask(db: Db, encoder: SentenceEncoder): () => Promise<number> {
+export function passageVectorTask(
+  db: Db,
+  encoder: SentenceEncoder,
+  now: () => number = Date.now,
+): () => Promise<number> {
   let running: Promise<number> | null = null;
+  let restUntil = 0;
+  let backoff = FIRST_BACKOFF_MS;
   return () => {
+    if (now() < restUntil) return Promise.resolve(0);
     running ??= (async () => {
       let total = 0;
       try {
         for (;;) {
           const n = await embedPendingPassages(db, encoder);
           total += n;
-          if (n === 0) return total;
+          if (n === 0) break;
         }
+        backoff = FIRST_BACKOFF_MS;
+        return total;
+      } catch (error) {
+        restUntil = now() + backoff;
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        throw error;
       } finally {
         running = null;
       }
