@@ -129,5 +129,6 @@ export function describeProviders(providers: Providers): Record<string, string> 
     payments: providers.payments.kind,
     voices: providers.voices.kind,
     hostedAgents: providers.hostedAgents.kind,
+    encoder: providers.encoder.kind,
   };
 }

@@ -19,6 +19,8 @@ export type EmbedPriority = 'call' | 'background';
 
 /** Turns sentences into unit vectors whose dot product measures closeness of meaning. */
 export interface SentenceEncoder {
+  /** Which encoder, for the start-up log ("use-lite"). */
+  readonly kind: string;
   embed(texts: readonly string[], priority?: EmbedPriority): Promise<Float32Array[]>;
 }
 

@@ -25,6 +25,7 @@ interface Job {
 type Reply = { id: number; vectors: Float32Array[] } | { id: number; error: string };
 
 export class WorkerSentenceEncoder implements SentenceEncoder {
+  readonly kind = 'use-lite';
   private worker: Worker | null = null;
   private readonly urgent: Job[] = [];
   private readonly background: Job[] = [];

@@ -16,6 +16,7 @@ const TOPICS = [
   ['boiler', 'repair', 'heating'],
 ];
 const encoder: SentenceEncoder & { sentences: number } = {
+  kind: 'stand-in',
   sentences: 0,
   async embed(texts) {
     this.sentences += texts.length;

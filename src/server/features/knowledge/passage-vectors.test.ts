@@ -12,6 +12,7 @@ Free parking behind the shop.
 `;
 
 const working: SentenceEncoder = {
+  kind: 'stand-in',
   async embed(texts) {
     return texts.map((t) => Float32Array.of(t.length, 1, 0));
   },
@@ -41,6 +42,7 @@ describe.each(databaseTargets())('passage vectors (%s)', (target) => {
     let calls = 0;
     let broken = true;
     const flaky: SentenceEncoder = {
+      kind: 'stand-in',
       async embed(texts) {
         calls++;
         if (broken) throw new Error('model failed to load');
