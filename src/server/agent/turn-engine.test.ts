@@ -427,5 +427,28 @@ We deliver within five miles of the shop.
       );
       expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
+
+    it('searches the documents once on a turn whose meaning was asked for', () => {
+      const index = buildKnowledgeIndex(passages, { companyName: 'Corner Shop' });
+      let searches = 0;
+      const counting = {
+        size: index.size,
+        search: (...args: Parameters<typeof index.search>) => (searches++, index.search(...args)),
+      };
+      const conversation = createConversation({
+        companyName: 'Corner Shop',
+        transferNumber: TRANSFER,
+        knowledge: counting,
+        meaning,
+      });
+      const question = 'is there somewhere to put my car behind the shop';
+      expect(conversation.needsMeaning(question)).toBe(true);
+      expect(conversation.onCallerText(question, MEANS_PARKING).intent).toBe('confirm');
+      expect(searches).toBe(1);
+      // A question the runtime did not preview is searched as usual.
+      conversation.onCallerText('yes');
+      expect(conversation.onCallerText('do you deliver').text).toContain('within five miles');
+      expect(searches).toBeGreaterThan(1);
+    });
   });
 });

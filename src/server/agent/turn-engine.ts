@@ -92,7 +92,8 @@ export interface Conversation {
   /**
    * True when `text`, said now, is a question the documents' words do not answer, so the turn would end in a
    * transfer: the runtime then embeds it and passes the vector to onCallerText, which may offer the passage
-   * nearest in meaning. Changes nothing.
+   * nearest in meaning. Changes nothing in the conversation; its search is reused by the onCallerText that
+   * follows on the same text, so a turn searches the documents once.
    */
   needsMeaning(text: string): boolean;
   /** `meaning`: the question's vector, when needsMeaning asked for it. */
@@ -129,6 +130,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   let escalation: Escalation | null = null;
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
   let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
+  /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
+  let previewed: { text: string; decision: Decision } | null = null;
 
   const reply = (r: Omit<AgentReply, 'sources'> & { sources?: SourceRef[] }): AgentReply => {
     if (r.action === 'end') ended = true;
@@ -239,8 +242,14 @@ export function createConversation(options: ConversationOptions): Conversation {
     return reply({ text, action: 'continue', intent: 'confirm' });
   };
 
-  const onQuestion = (text: string, allowConfirm = true, meaning: Float32Array | null = null): AgentReply => {
-    const decision = decide(text, allowConfirm);
+  /** `preview`: the decision needsMeaning already took on this text, so the search is not run twice. */
+  const onQuestion = (
+    text: string,
+    allowConfirm = true,
+    meaning: Float32Array | null = null,
+    preview: Decision | null = null,
+  ): AgentReply => {
+    const decision = (allowConfirm && preview) || decide(text, allowConfirm);
     if (decision.kind === 'unclear') {
       unclear++;
       if (unclear >= 2) return escalate('no_answer', text, 'unclear');
@@ -306,10 +315,14 @@ export function createConversation(options: ConversationOptions): Conversation {
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
       const decision = decide(text, true);
+      previewed = { text, decision };
       return decision.kind === 'transfer' && mayAskByMeaning(decision.result);
     },
 
     onCallerText(text: string, meaning: Float32Array | null = null) {
+      // needsMeaning's decision holds for this turn only (the next one may lean on this question).
+      const preview = previewed?.text === text ? previewed.decision : null;
+      previewed = null;
       if (ended) return endedReply();
       silences = 0;
       if (mode === 'message') {
@@ -350,7 +363,7 @@ export function createConversation(options: ConversationOptions): Conversation {
           return reply({ text: 'Sure, what would you like to know?', action: 'continue', intent });
         case 'unclear':
         case 'question':
-          return onQuestion(text, mayConfirm, meaning);
+          return onQuestion(text, mayConfirm, meaning, preview);
       }
     },
 

@@ -31,7 +31,6 @@ interface SessionOptions {
   startedAt: Date;
   knowledge: KnowledgeCache;
   index: AgentKnowledgeIndex;
-  version: number;
   hooks: CallEndedHooks;
   log?: FastifyBaseLogger | undefined;
 }
@@ -44,7 +43,6 @@ interface SessionOptions {
 export class CallSession {
   private readonly conversation: Conversation;
   private current: AgentKnowledgeIndex;
-  private version: number;
   private entries = 0;
   private lastAgentIndex: number | null = null;
   private lastAgentText = '';
@@ -55,7 +53,6 @@ export class CallSession {
 
   constructor(private readonly o: SessionOptions) {
     this.current = o.index;
-    this.version = o.version;
     // The conversation searches whatever index is current: a document change mid-call is picked up next turn.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
@@ -186,7 +183,6 @@ export class CallSession {
     const version = await findKnowledgeVersion(this.o.deps.db, this.o.agent.id);
     if (version === undefined) return;
     this.current = await this.o.knowledge.get(this.o.agent, version);
-    this.version = version;
   }
 
   /** The question's sentence vector; null (the agent transfers as it would without) when the encoder fails. */

@@ -201,7 +201,6 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       startedAt,
       knowledge,
       index,
-      version,
       hooks,
       log,
     });
