@@ -428,6 +428,53 @@ We deliver within five miles of the shop.
       expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
 
+    describe('a second opinion on an answer the words are not sure of', () => {
+      // The words find "Do you deliver?" at relevance 0.71 (two words the documents lack).
+      const question = 'can you deliver my groceries to brookside';
+      const MEANS_DELIVERY = Float32Array.of(0.2, 0.9);
+
+      it('asks before answering when the meaning points to another entry; a yes answers', () => {
+        const conversation = start();
+        expect(conversation.needsMeaning(question)).toBe(true);
+        const asked = conversation.onCallerText(question, MEANS_PARKING);
+        expect(asked).toMatchObject({ intent: 'confirm', action: 'continue' });
+        expect(asked.text).toBe('Just to make sure I heard you right: are you asking, do you deliver?');
+        const answer = conversation.onCallerText('yes');
+        expect(answer.text).toContain('within five miles');
+        expect(answer.sources[0]).toMatchObject({ heading: 'Do you deliver?' });
+      });
+
+      it('transfers on a no instead of answering the wrong entry', () => {
+        const conversation = start();
+        conversation.needsMeaning(question);
+        conversation.onCallerText(question, MEANS_PARKING);
+        const reply = conversation.onCallerText('no');
+        expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+        expect(conversation.state.outcome).not.toBe('answered');
+      });
+
+      it('answers at once when the meaning agrees, or the words are sure', () => {
+        const agreeing = start();
+        expect(agreeing.onCallerText(question, MEANS_DELIVERY).text).toContain('within five miles');
+        const sure = start();
+        expect(sure.needsMeaning('how far do you deliver')).toBe(false);
+        expect(sure.onCallerText('how far do you deliver').text).toContain('within five miles');
+      });
+
+      it('answers at once while the entry it found has no vector yet', () => {
+        const pending = new MeaningIndex(
+          passages.map((passage, i) => ({ passage, vector: i === 0 ? Float32Array.of(1, 0) : null })),
+        );
+        const conversation = createConversation({
+          companyName: 'Corner Shop',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
+          meaning: pending,
+        });
+        expect(conversation.onCallerText(question, MEANS_PARKING).text).toContain('within five miles');
+      });
+    });
+
     it('searches the documents once on a turn whose meaning was asked for', () => {
       const index = buildKnowledgeIndex(passages, { companyName: 'Corner Shop' });
       let searches = 0;

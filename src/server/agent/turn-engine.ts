@@ -81,7 +81,8 @@ export interface ConversationOptions {
   knowledge: KnowledgeIndex;
   /**
    * The same passages by meaning (retrieval/meaning.ts), when their vectors are known: on a question the words
-   * do not answer, the passage nearest in meaning is offered as "are you asking …?" instead of a transfer.
+   * do not answer, the passage nearest in meaning is offered as "are you asking …?" instead of a transfer; on an
+   * answer the words are not sure of, the encoder gives a second opinion.
    */
   meaning?: MeaningSearch | null;
 }
@@ -90,10 +91,11 @@ export interface Conversation {
   /** The agent's first words after `setup`. */
   greet(): AgentReply;
   /**
-   * True when `text`, said now, is a question the documents' words do not answer, so the turn would end in a
-   * transfer: the runtime then embeds it and passes the vector to onCallerText, which may offer the passage
-   * nearest in meaning. Changes nothing in the conversation; its search is reused by the onCallerText that
-   * follows on the same text, so a turn searches the documents once.
+   * True when `text`, said now, is a question the documents' words do not answer (the turn would end in a
+   * transfer) or answer without being sure (relevance under SECOND_OPINION_BELOW): the runtime then embeds it and
+   * passes the vector to onCallerText, which may offer the passage nearest in meaning, or check with the caller
+   * before an answer the encoder disagrees with. Changes nothing in the conversation; its search is reused by the
+   * onCallerText that follows on the same text, so a turn searches the documents once.
    */
   needsMeaning(text: string): boolean;
   /** `meaning`: the question's vector, when needsMeaning asked for it. */
@@ -110,6 +112,14 @@ export interface Conversation {
  * agent reads the passage's heading back ("are you asking: do you have bike parking?") and answers on a yes.
  */
 export const CONFIRM_THRESHOLD = 0.25;
+
+/**
+ * Below this relevance an answer gets a second opinion from the sentence encoder (when the agent has one): if the
+ * encoder puts another passage first, the agent asks "are you asking …?" about the passage the words found
+ * instead of answering outright. Most of the wrong answers on the benchmark sets are under it, and most of the
+ * right ones above it (ADR 010, thirteenth pass).
+ */
+export const SECOND_OPINION_BELOW = 0.75;
 
 /** Up to this many content words, a question may lean on the previous one ("how much is it?"). */
 const ELLIPTICAL_MAX_TERMS = 2;
@@ -236,6 +246,12 @@ export function createConversation(options: ConversationOptions): Conversation {
   };
 
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
+  /** An answer the words are not sure of, to a question of its own (a follow-up's meaning leans on the last one). */
+  const wantsSecondOpinion = (d: Decision) =>
+    d.kind === 'answer' &&
+    !d.usedContext &&
+    Boolean(options.meaning?.size) &&
+    d.result.hits[0]!.relevance < SECOND_OPINION_BELOW;
 
   const confirm = (question: string, result: SearchResult, passage: KnowledgePassage, text: string) => {
     pending = { question, result, passage };
@@ -271,6 +287,14 @@ export function createConversation(options: ConversationOptions): Conversation {
       const offer = near ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       return escalate('no_answer', text, 'question');
+    }
+    if (allowConfirm && meaning && wantsSecondOpinion(decision)) {
+      // The words found a passage but are not sure of it, and the meaning points to another: the caller may have
+      // asked something else in words the documents share ("how much does all the sparring stuff cost" found the
+      // membership fees). Check what was heard before answering; a yes answers, a no transfers.
+      const passage = result.hits[0]!.passage;
+      const offer = options.meaning!.preferredOver(meaning, passage.id) ? confirmationOf({ passage }) : null;
+      if (offer) return confirm(text, result, passage, offer);
     }
     // A follow-up keeps the topic of the question it leaned on.
     if (!decision.usedContext) previousQuestion = text;
@@ -316,7 +340,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (intent !== 'question' && intent !== 'unclear') return false;
       const decision = decide(text, true);
       previewed = { text, decision };
-      return decision.kind === 'transfer' && mayAskByMeaning(decision.result);
+      return (
+        (decision.kind === 'transfer' && mayAskByMeaning(decision.result)) || wantsSecondOpinion(decision)
+      );
     },
 
     onCallerText(text: string, meaning: Float32Array | null = null) {

@@ -31,6 +31,14 @@ describe('search by meaning', () => {
     expect(index.nearest(Float32Array.of(1, 1, 0))).toBeNull(); // a tie
   });
 
+  it('names the passage it prefers over the one the words found, when it is close enough', () => {
+    const question = Float32Array.of(0.2, 0.9, 0.1);
+    expect(index.preferredOver(question, 'p')?.passage.id).toBe('d');
+    expect(index.preferredOver(question, 'd')).toBeNull(); // it agrees
+    expect(index.preferredOver(question, 'x')).toBeNull(); // no vector for it yet
+    expect(index.preferredOver(Float32Array.of(0.1, 0.35, 0.93), 'p')).toBeNull(); // cosine 0.35
+  });
+
   it('embeds a passage as its heading, then the start of heading and text', () => {
     expect(passageSentence(passage('a', 'Hours', 'We open at 9.'))).toBe('Hours. Hours We open at 9.');
     expect(passageSentence(passage('b', null, 'x'.repeat(500)))).toHaveLength(400);

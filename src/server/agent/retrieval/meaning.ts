@@ -59,34 +59,84 @@ export interface MeaningMatch {
   lead: number;
 }
 
+/**
+ * The second opinion on an answer the words found but are not sure of (relevance under SECOND_OPINION_BELOW in
+ * the turn engine): when the encoder puts another passage first, at least this close to the question, the agent
+ * checks with the caller before answering (ADR 010, thirteenth pass).
+ */
+export const SECOND_OPINION_MIN = 0.4;
+
 /** What the turn engine needs of a MeaningIndex. */
 export interface MeaningSearch {
   readonly size: number;
   nearest(question: Float32Array): MeaningMatch | null;
+  /**
+   * The passage the encoder puts first when it is not `passageId` and is at least SECOND_OPINION_MIN close; null
+   * when it agrees, has no opinion, or has no vector for `passageId` yet.
+   */
+  preferredOver(question: Float32Array, passageId: string): MeaningMatch | null;
 }
 
 /** The passages of one business with their vectors (unit length). */
 export class MeaningIndex implements MeaningSearch {
-  private readonly entries: { passage: KnowledgePassage; vector: Float32Array }[];
+  private readonly passages: KnowledgePassage[];
+  /** The unit vectors one after the other (passage i at i * dim): one scan over contiguous memory. */
+  private readonly matrix: Float32Array;
+  private readonly dim: number;
+  private readonly ids: Set<string>;
 
   constructor(entries: readonly { passage: KnowledgePassage; vector: Float32Array | null }[]) {
-    this.entries = entries
-      .filter((e): e is { passage: KnowledgePassage; vector: Float32Array } => e.vector !== null)
-      .map((e) => ({ passage: e.passage, vector: unit(e.vector) }));
+    const kept = entries.filter(
+      (e): e is { passage: KnowledgePassage; vector: Float32Array } => e.vector !== null,
+    );
+    this.passages = kept.map((e) => e.passage);
+    this.dim = kept[0]?.vector.length ?? 0;
+    this.matrix = new Float32Array(kept.length * this.dim);
+    kept.forEach((e, i) => this.matrix.set(unit(e.vector).subarray(0, this.dim), i * this.dim));
+    this.ids = new Set(this.passages.map((p) => p.id));
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.passages.length;
   }
 
   /** The passage nearest in meaning to the question, when it is close enough and clearly the nearest. */
   nearest(question: Float32Array): MeaningMatch | null {
+    const match = this.closest(question);
+    if (!match || match.cosine < MEANING_MIN || match.lead < MEANING_LEAD) return null;
+    return match;
+  }
+
+  preferredOver(question: Float32Array, passageId: string): MeaningMatch | null {
+    if (!this.ids.has(passageId)) return null;
+    const match = this.closest(question);
+    if (!match || match.passage.id === passageId || match.cosine < SECOND_OPINION_MIN) return null;
+    return match;
+  }
+
+  private closest(question: Float32Array): MeaningMatch | null {
     const q = unit(question);
+    const { matrix, dim } = this;
+    const n = Math.min(dim, q.length);
     let best = -1;
     let bestCos = -Infinity;
     let secondCos = -Infinity;
-    for (let i = 0; i < this.entries.length; i++) {
-      const cos = dot(q, this.entries[i]!.vector);
+    const n4 = n - (n % 4);
+    for (let i = 0, at = 0; i < this.passages.length; i++, at += dim) {
+      // Four running sums: about a third faster than one on 12,000 passages (the dot products are the whole cost).
+      let c0 = 0;
+      let c1 = 0;
+      let c2 = 0;
+      let c3 = 0;
+      let k = 0;
+      for (; k < n4; k += 4) {
+        c0 += q[k]! * matrix[at + k]!;
+        c1 += q[k + 1]! * matrix[at + k + 1]!;
+        c2 += q[k + 2]! * matrix[at + k + 2]!;
+        c3 += q[k + 3]! * matrix[at + k + 3]!;
+      }
+      for (; k < n; k++) c0 += q[k]! * matrix[at + k]!;
+      const cos = c0 + c1 + c2 + c3;
       if (cos > bestCos) {
         secondCos = bestCos;
         bestCos = cos;
@@ -95,8 +145,7 @@ export class MeaningIndex implements MeaningSearch {
     }
     if (best < 0) return null;
     const lead = secondCos === -Infinity ? 1 : bestCos - secondCos;
-    if (bestCos < MEANING_MIN || lead < MEANING_LEAD) return null;
-    return { passage: this.entries[best]!.passage, cosine: bestCos, lead };
+    return { passage: this.passages[best]!, cosine: bestCos, lead };
   }
 }
 

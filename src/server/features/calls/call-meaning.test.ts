@@ -72,6 +72,30 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     expect(calls.map((c) => c.outcome).sort()).toEqual(['answered', 'escalated_no_answer']);
   });
 
+  it('checks with the caller before an answer the words are unsure of and the meaning points away from', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    // The words find "Payment methods" (relevance 0.55); the stand-in encoder reads "truck" as parking.
+    const question = 'do you accept credit cards for my truck';
+
+    // Without vectors yet, the words decide alone.
+    const before = await dial(ctx().app, owner.number);
+    await before.reply();
+    before.prompt(question);
+    expect((await before.reply()).text).toMatch(/all major credit cards/);
+    before.close();
+
+    await embedPendingPassages(ctx().db, encoder, 100);
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    relay.prompt(question);
+    const asked = await relay.reply();
+    expect(asked.text).toBe('Just to make sure I heard you right: are you asking about payment methods?');
+    expect(asked.end).toBeNull();
+    relay.prompt('yes');
+    expect((await relay.reply()).text).toMatch(/all major credit cards/);
+    relay.close();
+  });
+
   it('does not embed the questions the documents answer by their words', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await embedPendingPassages(ctx().db, encoder, 100);

@@ -67,6 +67,8 @@ export class CallSession {
         return session.current.meaning.size;
       },
       nearest: (vector: Float32Array) => session.current.meaning.nearest(vector),
+      preferredOver: (vector: Float32Array, passageId: string) =>
+        session.current.meaning.preferredOver(vector, passageId),
     };
     this.conversation = createConversation({
       companyName: o.agent.companyName,
