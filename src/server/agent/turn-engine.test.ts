@@ -420,6 +420,15 @@ We deliver within five miles of the shop.
       expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
 
+    it('offers the entry the words found weakly when the meaning, less close, agrees', () => {
+      // The words find "Is there parking?" at relevance 0.07 (through "shop" alone); the vector is 0.4 from it.
+      const question = 'what about the shop tay wolver';
+      const agrees = start().onCallerText(question, Float32Array.of(0.4, -0.9165));
+      expect(agrees.text).toBe('Just to make sure I understand: are you asking, is there parking?');
+      const pointsElsewhere = start().onCallerText(question, Float32Array.of(-0.9165, 0.4));
+      expect(pointsElsewhere.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    });
+
     it('transfers when no entry is clearly the nearest in meaning', () => {
       const reply = start().onCallerText(
         'is there somewhere to put my car behind the shop',

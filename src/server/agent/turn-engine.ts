@@ -279,11 +279,14 @@ export function createConversation(options: ConversationOptions): Conversation {
     const { result } = decision;
     if (decision.kind === 'confirm') return confirm(text, result, decision.passage, decision.text);
     if (decision.kind === 'transfer') {
-      // The words found nothing relevant: the passage nearest in meaning, if any, is offered before the transfer.
+      // The words found nothing relevant: the passage nearest in meaning, if any, is offered before the transfer
+      // (with a lower bar when it is the passage the words ranked first: two weak signals that agree).
       // Not when they found nothing at all: a question sharing no word with the documents, in any form, is about
       // something else (a climbing wall where they list lockers), and the encoder's nearest entry is a guess.
       const near =
-        allowConfirm && meaning && mayAskByMeaning(result) ? options.meaning!.nearest(meaning) : null;
+        allowConfirm && meaning && mayAskByMeaning(result)
+          ? options.meaning!.nearest(meaning, result.hits[0]!.passage.id)
+          : null;
       const offer = near ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       return escalate('no_answer', text, 'question');

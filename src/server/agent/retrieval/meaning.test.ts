@@ -31,6 +31,13 @@ describe('search by meaning', () => {
     expect(index.nearest(Float32Array.of(1, 1, 0))).toBeNull(); // a tie
   });
 
+  it('needs less closeness for the passage the words found too', () => {
+    const question = Float32Array.of(0.1, 0.4, 0.91); // cosine 0.40 to 'd', 0.10 to 'p'
+    expect(index.nearest(question)).toBeNull();
+    expect(index.nearest(question, 'd')?.passage.id).toBe('d');
+    expect(index.nearest(question, 'p')).toBeNull();
+  });
+
   it('names the passage it prefers over the one the words found, when it is close enough', () => {
     const question = Float32Array.of(0.2, 0.9, 0.1);
     expect(index.preferredOver(question, 'p')?.passage.id).toBe('d');

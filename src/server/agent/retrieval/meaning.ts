@@ -31,6 +31,12 @@ export interface SentenceEncoder {
 export const MEANING_MIN = 0.45;
 export const MEANING_LEAD = 0.05;
 
+/**
+ * The bar when the nearest passage is also the one the question's words ranked first: two weak signals that agree
+ * (ADR 010, thirteenth pass: about half of these offers were confirmed on the benchmark sets).
+ */
+export const CORROBORATED_MIN = 0.3;
+
 /** How much of a passage the encoder reads: its heading (its question), then the start of heading and text. */
 const PASSAGE_CHARS = 400;
 
@@ -69,7 +75,11 @@ export const SECOND_OPINION_MIN = 0.4;
 /** What the turn engine needs of a MeaningIndex. */
 export interface MeaningSearch {
   readonly size: number;
-  nearest(question: Float32Array): MeaningMatch | null;
+  /**
+   * The passage nearest in meaning, when it is close enough and clearly the nearest. `wordsFound`: the passage the
+   * question's words ranked first, which needs only CORROBORATED_MIN to be offered.
+   */
+  nearest(question: Float32Array, wordsFound?: string): MeaningMatch | null;
   /**
    * The passage the encoder puts first when it is not `passageId` and is at least SECOND_OPINION_MIN close; null
    * when it agrees, has no opinion, or has no vector for `passageId` yet.
@@ -100,11 +110,11 @@ export class MeaningIndex implements MeaningSearch {
     return this.passages.length;
   }
 
-  /** The passage nearest in meaning to the question, when it is close enough and clearly the nearest. */
-  nearest(question: Float32Array): MeaningMatch | null {
+  nearest(question: Float32Array, wordsFound?: string): MeaningMatch | null {
     const match = this.closest(question);
-    if (!match || match.cosine < MEANING_MIN || match.lead < MEANING_LEAD) return null;
-    return match;
+    if (!match || match.lead < MEANING_LEAD) return null;
+    const min = match.passage.id === wordsFound ? CORROBORATED_MIN : MEANING_MIN;
+    return match.cosine >= min ? match : null;
   }
 
   preferredOver(question: Float32Array, passageId: string): MeaningMatch | null {

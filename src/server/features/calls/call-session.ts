@@ -66,7 +66,8 @@ export class CallSession {
       get size() {
         return session.current.meaning.size;
       },
-      nearest: (vector: Float32Array) => session.current.meaning.nearest(vector),
+      nearest: (vector: Float32Array, wordsFound?: string) =>
+        session.current.meaning.nearest(vector, wordsFound),
       preferredOver: (vector: Float32Array, passageId: string) =>
         session.current.meaning.preferredOver(vector, passageId),
     };
