@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgePassage } from './knowledge-index.ts';
-import { MeaningIndex, passageSentence, vectorFromBytes, vectorToBytes } from './meaning.ts';
+import {
+  MeaningIndex,
+  passageSentence,
+  questionSentence,
+  vectorFromBytes,
+  vectorToBytes,
+} from './meaning.ts';
 
 const passage = (id: string, heading: string | null, text = 'Text.'): KnowledgePassage => ({
   id,
@@ -49,6 +55,16 @@ describe('search by meaning', () => {
   it('embeds a passage as its heading, then the start of heading and text', () => {
     expect(passageSentence(passage('a', 'Hours', 'We open at 9.'))).toBe('Hours. Hours We open at 9.');
     expect(passageSentence(passage('b', null, 'x'.repeat(500)))).toHaveLength(400);
+  });
+
+  it("embeds a question's last sixteen words, without its filler", () => {
+    expect(questionSentence('uh great thanks um if there is parking')).toBe('if there is parking');
+    const long =
+      'so we are driving up on saturday with my mother and the kids and the dog and she uses a wheelchair is there a ramp at the front door';
+    expect(questionSentence(long)).toBe(
+      'and the dog and she uses a wheelchair is there a ramp at the front door',
+    );
+    expect(questionSentence(long).split(' ')).toHaveLength(16);
   });
 
   it('stores a vector as bytes and reads it back unchanged', () => {

@@ -48,14 +48,21 @@ export function passageSentence(p: Pick<KnowledgePassage, 'heading' | 'text'>): 
 }
 
 /**
- * The sentence embedded for a caller's question: its words without the conversational filler ("uh", "great
- * thanks", "do you know"), which carries no meaning and costs time: the encoder takes about 10 ms for three
- * words and 22 ms for twenty-five on one core.
+ * At most this many of a question's last words are embedded: a caller's question comes last, after the
+ * preamble ("we're coming on Saturday with my mother, she uses a wheelchair, is there …"), and the encoder's time
+ * grows with length (measured through its thread: about 13 ms up to 8 words, 26 ms at 16, 32 ms at 24). No
+ * benchmark set changed with the cap; at 12 words, three lost a question each (ADR 010, thirteenth pass).
+ */
+const QUESTION_WORDS = 16;
+
+/**
+ * The sentence embedded for a caller's question: its last words (QUESTION_WORDS) without the conversational
+ * filler ("uh", "great thanks", "do you know"), which carries no meaning and costs time.
  */
 export function questionSentence(text: string): string {
   const words = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
   const kept = words.filter((w) => !FILLER_WORDS.has(w));
-  return (kept.length > 0 ? kept : words).join(' ');
+  return (kept.length > 0 ? kept : words).slice(-QUESTION_WORDS).join(' ');
 }
 
 export interface MeaningMatch {
