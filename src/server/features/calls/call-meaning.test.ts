@@ -30,25 +30,28 @@ const encoder: SentenceEncoder & { sentences: number } = {
 describe.each(databaseTargets())('search by meaning on a call (%s)', (target) => {
   const ctx = useTestApp(target, { providers: () => ({ encoder }) });
 
+  /** A fresh call to `number`: past the greeting, the question asked; its relay and the agent's reply. */
+  const ask = async (number: string, question: string) => {
+    const relay = await dial(ctx().app, number);
+    await relay.reply();
+    relay.prompt(question);
+    return { relay, reply: await relay.reply() };
+  };
+
   it('offers the entry a question means once its vectors are computed, and answers it on a yes', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     const question = 'is there somewhere to put my car near the building';
 
     // Before the background loop has run, the agent transfers as it would without search by meaning.
-    const before = await dial(ctx().app, owner.number);
-    await before.reply();
-    before.prompt(question);
-    expect((await before.reply()).end).toEqual({ reason: 'no_answer', transfer_to: '+15557654321' });
-    before.close();
+    const before = await ask(owner.number, question);
+    expect(before.reply.end).toEqual({ reason: 'no_answer', transfer_to: '+15557654321' });
+    before.relay.close();
 
     const stored = await embedPendingPassages(ctx().db, encoder, 100);
     expect(stored).toBeGreaterThanOrEqual(4);
     expect(await embedPendingPassages(ctx().db, encoder, 100)).toBe(0); // nothing left to do
 
-    const relay = await dial(ctx().app, owner.number);
-    await relay.reply();
-    relay.prompt(question);
-    const asked = await relay.reply();
+    const { relay, reply: asked } = await ask(owner.number, question);
     expect(asked.text).toBe('Just to make sure I understand: are you asking about parking?');
     expect(asked.end).toBeNull();
     relay.prompt('yes please');
@@ -78,17 +81,12 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     const question = 'do you accept credit cards for my truck';
 
     // Without vectors yet, the words decide alone.
-    const before = await dial(ctx().app, owner.number);
-    await before.reply();
-    before.prompt(question);
-    expect((await before.reply()).text).toMatch(/all major credit cards/);
-    before.close();
+    const before = await ask(owner.number, question);
+    expect(before.reply.text).toMatch(/all major credit cards/);
+    before.relay.close();
 
     await embedPendingPassages(ctx().db, encoder, 100);
-    const relay = await dial(ctx().app, owner.number);
-    await relay.reply();
-    relay.prompt(question);
-    const asked = await relay.reply();
+    const { relay, reply: asked } = await ask(owner.number, question);
     expect(asked.text).toBe('Just to make sure I heard you right: are you asking about payment methods?');
     expect(asked.end).toBeNull();
     relay.prompt('yes');
@@ -100,10 +98,8 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await embedPendingPassages(ctx().db, encoder, 100);
     const before = encoder.sentences;
-    const relay = await dial(ctx().app, owner.number);
-    await relay.reply();
-    relay.prompt('Which payment methods do you accept?');
-    expect((await relay.reply()).text).toMatch(/credit cards/);
+    const { relay, reply } = await ask(owner.number, 'Which payment methods do you accept?');
+    expect(reply.text).toMatch(/credit cards/);
     relay.close();
     expect(encoder.sentences).toBe(before);
   });
