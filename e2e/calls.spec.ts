@@ -179,6 +179,8 @@ test.describe('calls', () => {
       companyName: 'Lakeside Tutoring',
       document: POLICY,
     });
+    // With the passage vectors computed (see the next test), the agent also weighs what a question means.
+    await page.waitForTimeout(6_000);
 
     const agentLines = await callFromSoftphone(page, number, 'Lakeside Tutoring');
     // Unsure, the agent asks what the caller meant before reading the section, instead of transferring.
@@ -190,7 +192,13 @@ test.describe('calls', () => {
     await expect(agentLines.nth(2)).toContainText('at home in Riverton and Hollis');
     await say(page, 'can a tutor meet my son at the eastfield community center');
     await expect(agentLines.nth(3)).toContainText('Eastfield community center');
+    // The words find the locations section weakly (through "tutors") and the meaning agrees, so the agent asks
+    // before transferring; the caller's no transfers with the question.
     await say(page, 'do your tutors teach organic chemistry');
+    await expect(agentLines.nth(4)).toHaveText(
+      /Just to make sure I understand: are you asking about locations\?$/,
+    );
+    await say(page, 'no');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
