@@ -7,12 +7,14 @@ import { debitCallMinutes, getUsage, grantExtraMinutes, refreshAgentStatus } fro
 const subscribe = (ctx: TestContext, userId: string, minutes: number) =>
   seedSubscription(ctx.db, userId, { now: ctx.clock.now(), minutes });
 
+// Each agent its own number (the column is unique): a random two-digit suffix collided now and then.
+let agents = 0;
 const addAgent = (ctx: TestContext, userId: string, voiceId: string | null) =>
   seedAgentConfig(ctx.db, {
     user_id: userId,
     company_name: 'Acme',
     contact_email: 'a@example.com',
-    twilio_phone_number: `+1555010${Math.floor(Math.random() * 90 + 10)}`,
+    twilio_phone_number: `+1555010${String(++agents).padStart(4, '0')}`,
     voice_id: voiceId,
     status: voiceId ? 'active' : 'inactive',
   });
