@@ -32,9 +32,9 @@ interface LabelData {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // BENCH_LABELS picks the set: unset = the fitting set; check / third / fourth = the independent topic-label sets
-// (fourth: eight more kinds of business; nothing was fitted on it, but the thirteenth pass of ADR 010 chose its rules
-// with all sets' figures in view and read the questions that got a second opinion, faq2's too); faq / faq2 = the independent FAQ-document sets (question
-// headings, businesses unlike DSTC's).
+// (fourth: eight more kinds of business; nothing was fitted on it, but the thirteenth pass of ADR 010 chose its
+// rules with all sets' figures in view and read the questions that got a second opinion, faq2's too); faq / faq2 =
+// the independent FAQ-document sets (question headings, businesses unlike DSTC's).
 const SETS: Record<string, string> = {
   fit: 'label-headings.json',
   check: 'label-headings-check.json',

@@ -46,7 +46,8 @@ export interface KnowledgeHooks {
 export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
-    // New passages get their sentence vectors in the background (search by meaning), checked every second (an indexed query that finds nothing once caught up).
+    // New passages get their sentence vectors in the background (search by meaning), checked every second: an
+    // indexed query that finds nothing once the loop has caught up.
     const embedPassages = passageVectorTask(deps.db, deps.providers.encoder);
     if (deps.env.NODE_ENV !== 'test') runPeriodically(app, 1000, 'computing passage vectors', embedPassages);
     const notifyChanged = async (
