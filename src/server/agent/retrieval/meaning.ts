@@ -14,8 +14,11 @@
 import type { KnowledgePassage } from './knowledge-index.ts';
 import { FILLER_WORDS } from './text.ts';
 
-/** 'call': a caller is waiting for this one (goes first); 'background': passages at ingestion. */
-export type EmbedPriority = 'call' | 'background';
+/**
+ * 'call': a caller is waiting for this one (goes first); 'early': a caller's words while they are still speaking
+ * (partial prompts), embedded ahead of the question they are likely to end as; 'background': passages at ingestion.
+ */
+export type EmbedPriority = 'call' | 'early' | 'background';
 
 /** Turns sentences into unit vectors whose dot product measures closeness of meaning. */
 export interface SentenceEncoder {

@@ -18,16 +18,19 @@ describe('the shipped sentence encoder (Universal Sentence Encoder lite, in a wo
     expect(dot(question!, parking!)).toBeGreaterThan(dot(question!, delivery!) + 0.1);
   });
 
-  it("answers a caller's question before the passages queued ahead of it", async () => {
+  it("answers a caller's question before a caller's unfinished words, and both before queued passages", async () => {
     const finished: string[] = [];
     const passages = encoder
       .embed(Array.from({ length: 24 }, (_, i) => `Passage ${i} about opening hours and holidays.`))
       .then((v) => finished.push(`passages ${v.length}`));
+    const early = encoder
+      .embed(['is there somewhere to'], 'early')
+      .then((v) => finished.push(`early ${v.length}`));
     const question = encoder
       .embed(['do you open on sundays'], 'call')
       .then((v) => finished.push(`question ${v.length}`));
-    await Promise.all([passages, question]);
-    expect(finished).toEqual(['question 1', 'passages 24']);
+    await Promise.all([passages, early, question]);
+    expect(finished).toEqual(['question 1', 'early 1', 'passages 24']);
   });
 
   it('starts a new thread after being closed', async () => {

@@ -5,8 +5,9 @@
  *
  * The model runs in a worker thread (encoder-worker.mjs), started on first use: a batch of passages blocks the
  * thread that runs it for up to a second, which must never be the one serving calls. Work goes to the worker a
- * job at a time; a caller's question goes ahead of the passages waiting to be embedded, which are sent in small
- * chunks, so a question waits at most one chunk (about a tenth of a second) while an upload is being embedded.
+ * job at a time, in order of priority: a caller's question first, then the words of callers still speaking
+ * (partial prompts), then the passages waiting to be embedded, which are sent in small chunks. A question waits at
+ * most for the one job the thread is running: a chunk of passages (about a tenth of a second) or a partial prompt.
  */
 import { Worker } from 'node:worker_threads';
 import type { EmbedPriority, SentenceEncoder } from './meaning.ts';
@@ -27,8 +28,7 @@ type Reply = { id: number; vectors: Float32Array[] } | { id: number; error: stri
 export class WorkerSentenceEncoder implements SentenceEncoder {
   readonly kind = 'use-lite';
   private worker: Worker | null = null;
-  private readonly urgent: Job[] = [];
-  private readonly background: Job[] = [];
+  private readonly queues: Record<EmbedPriority, Job[]> = { call: [], early: [], background: [] };
   private inFlight: (Job & { id: number }) | null = null;
   private nextId = 1;
 
@@ -36,13 +36,13 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
 
   async embed(texts: readonly string[], priority: EmbedPriority = 'background'): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const size = priority === 'call' ? texts.length : PASSAGE_CHUNK;
+    const size = priority === 'background' ? PASSAGE_CHUNK : texts.length;
     const chunks: Promise<Float32Array[]>[] = [];
     for (let i = 0; i < texts.length; i += size) {
       const slice = texts.slice(i, i + size).map((t) => t.slice(0, MAX_CHARS));
       chunks.push(
         new Promise((resolve, reject) => {
-          (priority === 'call' ? this.urgent : this.background).push({ texts: slice, resolve, reject });
+          this.queues[priority].push({ texts: slice, resolve, reject });
         }),
       );
     }
@@ -59,7 +59,7 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
 
   private pump(): void {
     if (this.inFlight) return;
-    const job = this.urgent.shift() ?? this.background.shift();
+    const job = this.queues.call.shift() ?? this.queues.early.shift() ?? this.queues.background.shift();
     if (!job) {
       this.worker?.unref(); // idle: never keeps the process alive
       return;
@@ -84,10 +84,9 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
     const fail = (error: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      const pending = [...(this.inFlight ? [this.inFlight] : []), ...this.urgent, ...this.background];
+      const queued = Object.values(this.queues).flatMap((queue) => queue.splice(0));
+      const pending = [...(this.inFlight ? [this.inFlight] : []), ...queued];
       this.inFlight = null;
-      this.urgent.length = 0;
-      this.background.length = 0;
       for (const job of pending) job.reject(error);
     };
     worker.on('error', fail);

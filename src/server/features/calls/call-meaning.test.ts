@@ -94,6 +94,43 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     relay.close();
   });
 
+  it("prepares a question's meaning from the caller's words while they speak, and uses it when they match", async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await embedPendingPassages(ctx().db, encoder, 100);
+    const question = 'is there somewhere near the building to put my car';
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+
+    // The words so far, then the whole question as a partial: both are embedded while the caller speaks.
+    const before = encoder.sentences;
+    relay.partial('is there somewhere near the building');
+    relay.partial(question);
+    await eventually(async () => (encoder.sentences === before + 2 ? true : null));
+    // The final prompt says the same: its meaning is ready, so nothing more is embedded.
+    relay.prompt(question);
+    expect((await relay.reply()).text).toBe('Just to make sure I understand: are you asking about parking?');
+    expect(encoder.sentences).toBe(before + 2);
+    relay.prompt('yes');
+    expect((await relay.reply()).text).toMatch(/Free parking is available behind the building/);
+    relay.close();
+  });
+
+  it('embeds the final question afresh when it differs from what the caller had said so far', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await embedPendingPassages(ctx().db, encoder, 100);
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+
+    const before = encoder.sentences;
+    relay.partial('is there somewhere near the building');
+    await eventually(async () => (encoder.sentences === before + 1 ? true : null));
+    // Had the partial's vector (no topic) been used, nothing would be offered and the call would transfer.
+    relay.prompt('is there somewhere near the building to put my car');
+    expect((await relay.reply()).text).toBe('Just to make sure I understand: are you asking about parking?');
+    expect(encoder.sentences).toBe(before + 2);
+    relay.close();
+  });
+
   it('does not embed the questions the documents answer by their words', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await embedPendingPassages(ctx().db, encoder, 100);

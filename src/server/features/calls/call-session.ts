@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
 import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
-import { questionSentence, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
+import { questionSentence, type EmbedPriority, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app.ts';
 import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import {
@@ -50,6 +50,11 @@ export class CallSession {
   private closed: Promise<void> | null = null;
   private lastHandoff: Record<string, unknown> | null = null;
   private readonly recorded: TranscriptEntry[] = [];
+  /** The vector of the caller's words so far, computed while they speak (see onPartialText). */
+  private early: { sentence: string; vector: Promise<Float32Array | null> } | null = null;
+  /** The latest unfinished words, waiting for the encoder to finish the previous ones. */
+  private earlyNext: string | null = null;
+  private earlyRunning = false;
 
   constructor(private readonly o: SessionOptions) {
     this.current = o.index;
@@ -91,13 +96,42 @@ export class CallSession {
 
   async onCallerText(text: string): Promise<AgentSpeech> {
     const started = performance.now();
+    const early = this.early;
+    this.early = null;
+    this.earlyNext = null;
     await this.refreshKnowledge();
     // A question the documents' words do not answer: its meaning may still match an entry, to offer the caller.
-    const meaning = this.conversation.needsMeaning(text) ? await this.meaningOf(text) : null;
+    const meaning = this.conversation.needsMeaning(text) ? await this.meaningOf(text, early) : null;
     const reply = this.conversation.onCallerText(text, meaning);
     const spoken = await this.word(reply);
     this.record([this.entry('caller', text)], { ...reply, text: spoken }, performance.now() - started);
     return this.speech({ ...reply, text: spoken });
+  }
+
+  /**
+   * The caller is still speaking (a partial prompt: their words so far). When those words would need the question's
+   * meaning, it is computed now, so that the final prompt finds it ready: embedding takes 10-30 ms, the recogniser's
+   * end-of-speech pause much longer. At most one of a call's partial prompts is in the encoder at a time, the latest
+   * one waiting; they go after every caller's final question and before passages.
+   */
+  onPartialText(text: string): void {
+    if (this.conversation.needsMeaning(text)) this.embedEarly(questionSentence(text));
+  }
+
+  private embedEarly(sentence: string): void {
+    if (this.early?.sentence === sentence) return;
+    if (this.earlyRunning) {
+      this.earlyNext = sentence;
+      return;
+    }
+    this.earlyRunning = true;
+    const vector = this.embed(sentence, 'early').finally(() => {
+      this.earlyRunning = false;
+      const next = this.earlyNext;
+      this.earlyNext = null;
+      if (next !== null && next !== sentence) this.embedEarly(next);
+    });
+    this.early = { sentence, vector };
   }
 
   async onDtmf(digit: string): Promise<AgentSpeech> {
@@ -188,10 +222,18 @@ export class CallSession {
     this.current = await this.o.knowledge.get(this.o.agent, version);
   }
 
-  /** The question's sentence vector; null (the agent transfers as it would without) when the encoder fails. */
-  private async meaningOf(text: string): Promise<Float32Array | null> {
+  /**
+   * The question's sentence vector, ready when the caller's last partial prompt had the same sentence; null (the
+   * agent transfers as it would without) when the encoder fails.
+   */
+  private meaningOf(text: string, early: CallSession['early']): Promise<Float32Array | null> {
+    const sentence = questionSentence(text);
+    return early?.sentence === sentence ? early.vector : this.embed(sentence, 'call');
+  }
+
+  private async embed(sentence: string, priority: EmbedPriority): Promise<Float32Array | null> {
     try {
-      const [vector] = await this.o.deps.providers.encoder.embed([questionSentence(text)], 'call');
+      const [vector] = await this.o.deps.providers.encoder.embed([sentence], priority);
       return vector ?? null;
     } catch (error) {
       this.o.log?.warn({ err: error }, 'search by meaning failed; the agent transfers instead');

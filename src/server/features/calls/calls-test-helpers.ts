@@ -144,6 +144,11 @@ export class RelayDriver {
     this.send({ type: 'prompt', voicePrompt: text, lang: 'en-US', last: true });
   }
 
+  /** A partial prompt: the caller's words so far, while they are still speaking. */
+  partial(text: string): void {
+    this.send({ type: 'prompt', voicePrompt: text, lang: 'en-US', last: false });
+  }
+
   /** The next whole reply: its text and, when the call ends with it, the parsed handoffData. */
   async reply(timeoutMs = 10_000): Promise<{ text: string; end: Record<string, unknown> | null }> {
     const deadline = Date.now() + timeoutMs;

@@ -69,6 +69,8 @@ export type WebhookAdmission =
 export interface LiveCallHandle {
   greet(): Promise<AgentSpeech>;
   onCallerText(text: string): Promise<AgentSpeech>;
+  /** The caller's words so far, while they are still speaking (ConversationRelay's partial prompts). */
+  onPartialText(text: string): void;
   onDtmf(digit: string): Promise<AgentSpeech>;
   onSilence(): Promise<AgentSpeech>;
   onInterrupt(spokenText: string): Promise<void>;

@@ -27,6 +27,8 @@ export interface AgentSpeech {
 export interface LiveCall {
   greet(): Promise<AgentSpeech>;
   onCallerText(text: string): Promise<AgentSpeech>;
+  /** The caller's words so far, while they are still speaking (ConversationRelay's partial prompts). */
+  onPartialText(text: string): void;
   onDtmf(digit: string): Promise<AgentSpeech>;
   onSilence(): Promise<AgentSpeech>;
   /** The caller talked over the agent: `spokenText` is what they heard of the last reply. */

@@ -143,9 +143,14 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
         return;
       }
       case 'prompt': {
+        if (message.last === false) {
+          // The caller is still speaking: the silence countdown restarts, and the words so far are prepared.
+          armSilence();
+          call?.onPartialText(message.voicePrompt);
+          return;
+        }
         clearSilence();
-        if (!call || message.last === false) return;
-        speak(await call.onCallerText(message.voicePrompt));
+        if (call) speak(await call.onCallerText(message.voicePrompt));
         return;
       }
       case 'dtmf': {

@@ -60,6 +60,8 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
     expect(ok.body).toContain(
       '<Connect action="/api/twilio/connect-done"><ConversationRelay url="wss://calls.example.com/api/twilio/conversation-relay"',
     );
+    // Partial prompts let the runtime prepare a question while the caller is still speaking.
+    expect(ok.body).toMatch(/<ConversationRelay [^>]*partialPrompts="true"/);
 
     const forged = await post(
       '/api/twilio/voice',

@@ -77,6 +77,8 @@ export function voiceRoutes(
         language: 'en-US',
         interruptible: 'any',
         dtmfDetection: true,
+        // The caller's words as they speak: the runtime embeds them ahead of the final prompt (call-session.ts).
+        partialPrompts: true,
         ...(admission.speechHints.length > 0 ? { hints: admission.speechHints.join(',') } : {}),
         ...(isElevenLabsVoice(admission.voiceId)
           ? { ttsProvider: 'ElevenLabs', voice: admission.voiceId }
