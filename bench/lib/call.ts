@@ -12,6 +12,8 @@ export const TRANSFER_NUMBER = '+15550100';
 export interface Timed {
   reply: AgentReply;
   turnMs: number;
+  /** The part of turnMs spent embedding the question (0 when the words decided alone). */
+  meaningMs: number;
   setupToGreetingMs: number;
 }
 
@@ -40,7 +42,8 @@ export function callOnce(
   const vector = meaning.question && conversation.needsMeaning(question) ? meaning.question : null;
   const reply = conversation.onCallerText(question, vector?.vector);
   const t2 = performance.now();
-  return { reply, turnMs: t2 - t1 + (vector?.ms ?? 0), setupToGreetingMs: t1 - t0 };
+  const meaningMs = vector?.ms ?? 0;
+  return { reply, turnMs: t2 - t1 + meaningMs, meaningMs, setupToGreetingMs: t1 - t0 };
 }
 
 function startCall(companyName: string, passages: KnowledgePassage[], meaning: Meaning) {
