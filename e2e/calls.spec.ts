@@ -248,4 +248,71 @@ test.describe('calls', () => {
     await expect(call.getByTestId('call-source')).toHaveText(/Source: faq\.txt · Parking/);
     await page.screenshot({ path: `${SHOTS}/calls-meaning.png`, fullPage: true });
   });
+
+  test("speaking into the softphone: the recogniser's words so far go ahead as partial prompts", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // A stand-in for the browser's speech recognition (headless Chromium has none), driven by the test.
+    await page.addInitScript(() => {
+      class StandInRecognition {
+        lang = '';
+        continuous = false;
+        interimResults = false;
+        onresult: ((event: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        start() {
+          (window as unknown as { recognition: StandInRecognition }).recognition = this;
+        }
+        stop() {
+          this.onend?.();
+        }
+      }
+      const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown };
+      w.SpeechRecognition = StandInRecognition;
+      w.webkitSpeechRecognition = StandInRecognition;
+    });
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Speaking Owner',
+      companyName: 'Acme Plumbing',
+      document: FAQ,
+    });
+    const prompts: { voicePrompt: string; last: boolean }[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framesent', (frame) => {
+        const message = JSON.parse(String(frame.payload)) as {
+          type: string;
+          voicePrompt: string;
+          last: boolean;
+        };
+        if (message.type === 'prompt') prompts.push({ voicePrompt: message.voicePrompt, last: message.last });
+      }),
+    );
+    const agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
+    await page.getByRole('button', { name: 'Speak' }).click();
+    await expect(page.getByRole('button', { name: 'Stop listening' })).toBeVisible();
+
+    const hear = (transcript: string, isFinal: boolean) =>
+      page.evaluate(
+        ([text, final]) => {
+          const r = (window as unknown as { recognition: { onresult: (e: unknown) => void } }).recognition;
+          r.onresult({ resultIndex: 0, results: [{ isFinal: final, 0: { transcript: text } }] });
+        },
+        [transcript, isFinal] as const,
+      );
+    await hear('is there', false);
+    await hear('is there parking', false);
+    await hear('is there parking', true);
+    await expect(agentLines.nth(1)).toContainText('Elm Street');
+    // The caller's line shows the phrase once, as it was finally heard.
+    await expect(page.getByTestId('caller-line')).toHaveText(['You: is there parking']);
+    expect(prompts).toEqual([
+      { voicePrompt: 'is there', last: false },
+      { voicePrompt: 'is there parking', last: false },
+      { voicePrompt: 'is there parking', last: true },
+    ]);
+    await page.screenshot({ path: `${SHOTS}/phone-speaking.png`, fullPage: true });
+  });
 });

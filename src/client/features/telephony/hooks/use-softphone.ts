@@ -186,6 +186,13 @@ export function useSoftphone(options: { speak: boolean }) {
     send({ type: 'prompt', voicePrompt: trimmed, lang: 'en-US', last: true });
   }, []);
 
+  /** The caller is still speaking: their words so far, for the agent to prepare (a partial prompt). */
+  const speakingSoFar = useCallback((text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || socket.current?.readyState !== WebSocket.OPEN) return;
+    send({ type: 'prompt', voicePrompt: trimmed, lang: 'en-US', last: false });
+  }, []);
+
   const pressKey = useCallback((digit: string) => {
     if (socket.current?.readyState !== WebSocket.OPEN) return;
     add({ kind: 'event', text: `You pressed ${digit}` });
@@ -200,5 +207,5 @@ export function useSoftphone(options: { speak: boolean }) {
     [],
   );
 
-  return { state, lines, startedAt, call, hangUp, speakToAgent, pressKey };
+  return { state, lines, startedAt, call, hangUp, speakToAgent, speakingSoFar, pressKey };
 }

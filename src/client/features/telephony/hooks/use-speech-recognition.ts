@@ -26,14 +26,19 @@ function recognitionClass(): RecognitionConstructor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-/** Speech to text where the browser can (webkitSpeechRecognition); each final phrase goes to `onPhrase`. */
-export function useSpeechRecognition(onPhrase: (text: string) => void) {
+/**
+ * Speech to text where the browser can (webkitSpeechRecognition): each final phrase goes to `onPhrase`, and the
+ * phrase so far, while the caller is still saying it, to `onPartial` (as ConversationRelay's partial prompts).
+ */
+export function useSpeechRecognition(onPhrase: (text: string) => void, onPartial?: (text: string) => void) {
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   const callback = useRef(onPhrase);
+  const partialCallback = useRef(onPartial);
   useEffect(() => {
     callback.current = onPhrase;
-  }, [onPhrase]);
+    partialCallback.current = onPartial;
+  }, [onPhrase, onPartial]);
   const supported = typeof window !== 'undefined' && recognitionClass() !== null;
 
   const stop = useCallback(() => {
@@ -48,11 +53,12 @@ export function useSpeechRecognition(onPhrase: (text: string) => void) {
     const r = new Klass();
     r.lang = 'en-US';
     r.continuous = true;
-    r.interimResults = false;
+    r.interimResults = true;
     r.onresult = (event) => {
       for (let i = event.resultIndex; i < event.results.length; i++) {
         const result = event.results[i]!;
         if (result.isFinal) callback.current(result[0].transcript);
+        else partialCallback.current?.(result[0].transcript);
       }
     };
     r.onend = () => {

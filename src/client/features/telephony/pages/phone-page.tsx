@@ -38,7 +38,10 @@ export function PhonePage() {
   const [speak, setSpeak] = useState(() => typeof window !== 'undefined' && 'speechSynthesis' in window);
   const phone = useSoftphone({ speak });
   const inCall = phone.state === 'in-call' || phone.state === 'connecting';
-  const recognition = useSpeechRecognition((phrase) => phone.speakToAgent(phrase));
+  const recognition = useSpeechRecognition(
+    (phrase) => phone.speakToAgent(phrase),
+    (soFar) => phone.speakingSoFar(soFar),
+  );
   const elapsed = useElapsed(phone.startedAt, phone.state === 'in-call');
 
   useEffect(() => {
