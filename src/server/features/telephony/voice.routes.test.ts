@@ -252,8 +252,8 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
 describe.each(databaseTargets())('silence on the line (%s)', (target) => {
   const ctx = useTestApp(target);
 
-  it('asks "Are you still there?" after the silence, then ends the call', async () => {
-    const owner = await seedActiveAgent(ctx());
+  /** The voice routes with timers the test fires by hand: `pending` holds the armed ones. */
+  const relayAppWithTimers = async () => {
     const pending: (() => void)[] = [];
     const timers: Timers = {
       set: (fn) => {
@@ -273,6 +273,12 @@ describe.each(databaseTargets())('silence on the line (%s)', (target) => {
     const calls = createCallService(ctx().deps, { onEscalated: async () => undefined });
     await app.register(voiceRoutes(ctx().deps, calls, { timers }), { prefix: '/api' });
     await app.ready();
+    return { app, pending };
+  };
+
+  it('asks "Are you still there?" after the silence, then ends the call', async () => {
+    const owner = await seedActiveAgent(ctx());
+    const { app, pending } = await relayAppWithTimers();
     try {
       const ws = await app.injectWS('/api/twilio/conversation-relay');
       const relay = new RelayDriver(ws as never);
@@ -291,6 +297,25 @@ describe.each(databaseTargets())('silence on the line (%s)', (target) => {
         ctx().db.selectFrom('calls').selectAll().where('outcome', 'is not', null).executeTakeFirst(),
       );
       expect(call.outcome).toBe('abandoned');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('restarts the silence countdown while the caller is still speaking (partial prompts)', async () => {
+    const owner = await seedActiveAgent(ctx());
+    const { app, pending } = await relayAppWithTimers();
+    try {
+      const ws = await app.injectWS('/api/twilio/conversation-relay');
+      const relay = new RelayDriver(ws as never);
+      relay.setup(owner.number);
+      await relay.reply();
+      const afterGreeting = pending[0];
+      relay.partial('is there');
+      // The countdown armed after the greeting is replaced by a fresh one: the caller is talking, not silent.
+      await eventually(async () => (pending.length === 1 && pending[0] !== afterGreeting ? true : null));
+      relay.prompt('is there parking');
+      expect((await relay.reply()).text).toMatch(/Elm Street|parking/i);
     } finally {
       await app.close();
     }
