@@ -429,11 +429,35 @@ We deliver within five miles of the shop.
       expect(pointsElsewhere.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
 
-    it('transfers when no entry is clearly the nearest in meaning', () => {
-      const reply = start().onCallerText(
-        'is there somewhere to put my car behind the shop',
-        Float32Array.of(1, 1),
+    it('offers the entry the words found weakly and the meaning, not clearly the nearest, supports', () => {
+      // The words find "Is there parking?" at relevance 0.16; the meaning is about as close to both entries.
+      const question = 'can i leave it behind the shop for a while';
+      const wide = new MeaningIndex(
+        passages.map((passage, i) => ({
+          passage,
+          vector: Float32Array.from([0, 1, 2], (_, k) => +(k === i)),
+        })),
       );
+      const ask = (vector: Float32Array) =>
+        createConversation({
+          companyName: 'Corner Shop',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
+          meaning: wide,
+        }).onCallerText(question, vector);
+      expect(ask(Float32Array.of(0.42, 0.4, 0.815)).text).toBe(
+        'Just to make sure I understand: are you asking, is there parking?',
+      );
+      // Less close to it, words and meaning together are too little: the caller is transferred.
+      expect(ask(Float32Array.of(0.35, 0.33, 0.877)).handoff).toEqual({
+        reason: 'no_answer',
+        transfer_to: TRANSFER,
+      });
+    });
+
+    it('transfers when no entry is clearly the nearest in meaning and the words do not settle it', () => {
+      // The words find both entries, equally weakly (relevance 0.19); the meaning is as close to both.
+      const reply = start().onCallerText('how many miles behind', Float32Array.of(1, 1));
       expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
     });
 

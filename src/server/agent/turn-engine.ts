@@ -18,7 +18,7 @@
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
-import type { MeaningSearch } from './retrieval/meaning.ts';
+import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import type { KnowledgeIndex, KnowledgePassage, SearchResult } from './retrieval/knowledge-index.ts';
 
 export type HandoffReason = 'requested' | 'no_answer';
@@ -281,12 +281,20 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (decision.kind === 'confirm') return confirm(text, result, decision.passage, decision.text);
     if (decision.kind === 'transfer') {
       // The words found nothing relevant: the passage nearest in meaning, if any, is offered before the transfer
-      // (with a lower bar when it is the passage the words ranked first: two weak signals that agree).
+      // (with a lower bar when it is the passage the words ranked first: two weak signals that agree); failing
+      // that, the passage among those the words found that words and meaning together clearly support best.
       // Not when they found nothing at all: a question sharing no word with the documents, in any form, is about
       // something else (a climbing wall where they list lockers), and the encoder's nearest entry is a guess.
       const near =
         allowConfirm && meaning && mayAskByMeaning(result)
-          ? options.meaning!.nearest(meaning, result.hits[0]!.passage.id)
+          ? (options.meaning!.nearest(meaning, result.hits[0]!.passage.id) ??
+            bestSupported(
+              result.hits,
+              options.meaning!.cosines(
+                meaning,
+                result.hits.map((h) => h.passage.id),
+              ),
+            ))
           : null;
       const offer = near ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);

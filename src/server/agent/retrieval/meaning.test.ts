@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgePassage } from './knowledge-index.ts';
 import {
+  bestSupported,
   MeaningIndex,
   passageSentence,
   questionSentence,
@@ -50,6 +51,27 @@ describe('search by meaning', () => {
     expect(index.preferredOver(question, 'd')).toBeNull(); // it agrees
     expect(index.preferredOver(question, 'x')).toBeNull(); // no vector for it yet
     expect(index.preferredOver(Float32Array.of(0.1, 0.35, 0.93), 'p')).toBeNull(); // cosine 0.35
+  });
+
+  it("gives the question's cosine to each passage asked about, none for one without a vector", () => {
+    const [p, d, x] = index.cosines(Float32Array.of(0.6, 0.8, 0), ['p', 'd', 'x']);
+    expect(p).toBeCloseTo(0.6, 5);
+    expect(d).toBeCloseTo(0.8, 5);
+    expect(x).toBeNull();
+  });
+
+  it('picks the passage the words and the meaning together clearly support best', () => {
+    const found = [
+      { passage: passage('dry', 'How can I dry clean my clothes?'), relevance: 0.22 },
+      { passage: passage('bags', 'Do you have luggage service?'), relevance: 0.6 },
+    ];
+    // The words put dry cleaning first; relevance and closeness together favour the luggage entry.
+    expect(bestSupported(found, [0.15, 0.36])?.passage.id).toBe('bags');
+    expect(bestSupported(found, [0.15, null])?.passage.id).toBe('bags'); // its relevance alone leads
+    // Not clearly ahead of the other, or not supported enough: nothing.
+    expect(bestSupported(found, [0.6, 0.3])).toBeNull();
+    expect(bestSupported(found.slice(0, 1), [0.3])).toBeNull();
+    expect(bestSupported(found.slice(0, 1), [0.35])?.passage.id).toBe('dry');
   });
 
   it('embeds a passage as its heading, then the start of heading and text', () => {

@@ -75,6 +75,8 @@ export class CallSession {
         session.current.meaning.nearest(vector, wordsFound),
       preferredOver: (vector: Float32Array, passageId: string) =>
         session.current.meaning.preferredOver(vector, passageId),
+      cosines: (vector: Float32Array, passageIds: readonly string[]) =>
+        session.current.meaning.cosines(vector, passageIds),
     };
     this.conversation = createConversation({
       companyName: o.agent.companyName,
