@@ -34,7 +34,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // BENCH_LABELS picks the set: unset = the fitting set; check / third / fourth = the independent topic-label sets
 // (fourth: eight more kinds of business; nothing was fitted on it, but the thirteenth pass of ADR 010 chose its
 // rules with all sets' figures in view and read the questions that got a second opinion, faq2's too); faq / faq2 =
-// the independent FAQ-document sets (question headings, businesses unlike DSTC's).
+// the independent FAQ-document sets (question headings, businesses unlike DSTC's); fifth = four FAQ documents and
+// four topic-label ones, written separately after the fourteenth pass of ADR 010 to check its rules out of sample.
 const SETS: Record<string, string> = {
   fit: 'label-headings.json',
   check: 'label-headings-check.json',
@@ -42,6 +43,7 @@ const SETS: Record<string, string> = {
   faq: 'faq-check.json',
   faq2: 'faq-check-2.json',
   fourth: 'label-headings-fourth.json',
+  fifth: 'mixed-check-5.json',
 };
 const file = SETS[process.env.BENCH_LABELS ?? 'fit'];
 if (file === undefined) throw new Error(`BENCH_LABELS must be one of ${Object.keys(SETS).join(', ')}`);
