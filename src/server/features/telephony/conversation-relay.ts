@@ -145,8 +145,13 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
       case 'prompt': {
         if (message.last === false) {
           // The caller is still speaking: the silence countdown restarts, and the words so far are prepared.
+          // Preparing is only a head start: if it fails, the final prompt is handled as if it had not been tried.
           armSilence();
-          call?.onPartialText(message.voicePrompt);
+          try {
+            call?.onPartialText(message.voicePrompt);
+          } catch (error) {
+            log?.warn({ err: error }, 'preparing a partial prompt failed');
+          }
           return;
         }
         clearSilence();
