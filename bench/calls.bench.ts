@@ -192,15 +192,18 @@ async function main(): Promise<void> {
         }
       }
     };
-    const timed = async (message: object, samples = round.latencies) => {
+    /** Sends `message` and waits for the reply; its latency counts in every turn's figures, and in `also`. */
+    const timed = async (message: object, also?: number[]) => {
       const started = performance.now();
       ws.send(JSON.stringify(message));
       const r = await reply();
-      samples.push(performance.now() - started);
+      const ms = performance.now() - started;
+      round.latencies.push(ms);
+      also?.push(ms);
       return r;
     };
     /** The caller says `text` at speaking pace; the time from the final prompt to the reply is measured. */
-    const say = async (text: string, samples?: number[]) => {
+    const say = async (text: string, also?: number[]) => {
       const words = text.split(' ');
       for (let n = 1; n <= words.length; n++) {
         await sleep(WORD_MS);
@@ -209,9 +212,7 @@ async function main(): Promise<void> {
         }
       }
       await sleep(PAUSE_MS);
-      const r = await timed({ type: 'prompt', voicePrompt: text, last: true }, samples);
-      round.latencies.push(...(samples ? samples.slice(-1) : []));
-      return r;
+      return timed({ type: 'prompt', voicePrompt: text, last: true }, also);
     };
     const greeting = await timed({
       type: 'setup',

@@ -384,12 +384,13 @@ We deliver within five miles of the shop.
       passages.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1], (_, k) => +(k === i)) })),
     );
     const MEANS_PARKING = Float32Array.of(0.9, 0.2);
-    const start = () =>
+    /** A fresh call to the shop, searching by meaning in `vectors` (by default one axis per entry). */
+    const start = (vectors: MeaningIndex = meaning) =>
       createConversation({
         companyName: 'Corner Shop',
         transferNumber: TRANSFER,
         knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
-        meaning,
+        meaning: vectors,
       });
 
     it('offers the entry nearest in meaning and answers from it on a yes', () => {
@@ -438,13 +439,7 @@ We deliver within five miles of the shop.
           vector: Float32Array.from([0, 1, 2], (_, k) => +(k === i)),
         })),
       );
-      const ask = (vector: Float32Array) =>
-        createConversation({
-          companyName: 'Corner Shop',
-          transferNumber: TRANSFER,
-          knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
-          meaning: wide,
-        }).onCallerText(question, vector);
+      const ask = (vector: Float32Array) => start(wide).onCallerText(question, vector);
       expect(ask(Float32Array.of(0.42, 0.4, 0.815)).text).toBe(
         'Just to make sure I understand: are you asking, is there parking?',
       );
@@ -498,13 +493,7 @@ We deliver within five miles of the shop.
         const pending = new MeaningIndex(
           passages.map((passage, i) => ({ passage, vector: i === 0 ? Float32Array.of(1, 0) : null })),
         );
-        const conversation = createConversation({
-          companyName: 'Corner Shop',
-          transferNumber: TRANSFER,
-          knowledge: buildKnowledgeIndex(passages, { companyName: 'Corner Shop' }),
-          meaning: pending,
-        });
-        expect(conversation.onCallerText(question, MEANS_PARKING).text).toContain('within five miles');
+        expect(start(pending).onCallerText(question, MEANS_PARKING).text).toContain('within five miles');
       });
     });
 

@@ -121,7 +121,10 @@ export class CallSession {
   }
 
   private embedEarly(sentence: string): void {
-    if (this.early?.sentence === sentence) return;
+    if (this.early?.sentence === sentence) {
+      this.earlyNext = null; // the caller's words came back to what is being embedded
+      return;
+    }
     if (this.earlyRunning) {
       this.earlyNext = sentence;
       return;
