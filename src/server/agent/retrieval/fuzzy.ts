@@ -67,3 +67,46 @@ export function allowedEdits(length: number): number {
   if (length <= 6) return 1;
   return 2;
 }
+
+/**
+ * A word as it sounds, vowels kept as one class: the sound key's consonant merges, "th" heard as "d", every run of
+ * vowels one "a". Unlike the sound key it keeps where the vowels are, so it can compare words the recogniser cut in
+ * two: "the lover" -> dalafar, like "deliver"; "coul chun" -> kalksan, one sound from "kitchen" (kaksan).
+ */
+export function soundString(word: string): string {
+  let w = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (w === '') return '';
+  w = w
+    .replace(/^kn|^gn|^pn|^wr/, (m) => m[1]!)
+    .replace(/^x/, 's')
+    .replace(/ph/g, 'f')
+    .replace(/gh/g, '')
+    .replace(/ck/g, 'k')
+    .replace(/sch/g, 'sk')
+    .replace(/(sh|tch|ch)/g, 'x')
+    .replace(/th/g, 'd')
+    .replace(/dg(?=[eiy])/g, 'j')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/x/g, 'ks')
+    .replace(/z/g, 's')
+    .replace(/v/g, 'f')
+    .replace(/g(?=[eiy])/g, 'j')
+    .replace(/(?<=.)[hw]/g, '')
+    .replace(/[aeiouy]+/g, 'a');
+  return w.replace(/(.)\1+/g, '$1');
+}
+
+/** Shortest sound string compared by `soundsAlike`: shorter ones sound like too many words. */
+export const SOUND_MIN = 5;
+
+/**
+ * Whether two sound strings (`soundString`) may be one word heard two ways: at least SOUND_MIN sounds each, the
+ * same first sound and the same last consonant, and at most one sound apart in between. The edges are what a
+ * listener hears best, and what tells "check in" from "checkout" (ksakan / ksakat).
+ */
+export function soundsAlike(a: string, b: string): boolean {
+  if (a.length < SOUND_MIN || b.length < SOUND_MIN || a[0] !== b[0]) return false;
+  if (a.replace(/a$/, '').at(-1) !== b.replace(/a$/, '').at(-1)) return false;
+  return editDistance(a, b, 1) <= 1;
+}

@@ -131,6 +131,37 @@ describe('knowledge index', () => {
     expect(hotel.search('what time is checkout').answerable).toBe(true);
   });
 
+  describe('a word the recogniser cut in two', () => {
+    const cafe = buildKnowledgeIndex([
+      passage('1', 'Do you have outdoor seating?', 'Yes, our patio seats twenty.'),
+      passage('2', 'Do you deliver?', 'We deliver within five miles.'),
+      passage('3', 'Is there a kitchen guests can use?', 'Guests may use the shared kitchen until 10pm.'),
+      passage('4', 'When is checkout?', 'Checkout is at 11am.'),
+      passage('5', 'Are you open on Monday?', 'We are closed on Mondays.'),
+      passage('6', 'How can I pay?', 'We take cash and cards.'),
+    ]);
+    const answeredFrom = (q: string) => {
+      const result = cafe.search(q);
+      return result.answerable ? (result.hits[0]?.passage.id ?? null) : null;
+    };
+
+    it('is heard by how the pieces sound together', () => {
+      expect(answeredFrom('so do the the lover')).toBe('2');
+      expect(answeredFrom('is the coul chun available for guests')).toBe('3');
+      // Found, though too little of the question is known to answer without asking.
+      expect(cafe.search('do they offer al dor').hits[0]?.passage.id).toBe('1');
+    });
+
+    it('keeps words the documents or the thesaurus know, and the edges of the word, as heard', () => {
+      // "check kin" sounds like checkout but for its last consonant: still a topic the documents do not cover.
+      expect(cafe.search('what is the check kin time').answerable).toBe(false);
+      // "month" is a word the caller said, and "do" starts the next phrase: not a misheard "monday".
+      const month = cafe.search('if it breaks next month do i have to pay again');
+      expect(month.matchedTerms).not.toContain('monday');
+      expect(month.queryWords).toContain('month');
+    });
+  });
+
   it('finds heading words in misheard or run-together caller words', () => {
     const hit = index.search('is there a place to parke car').hits[0]!;
     expect(hit.passage.heading).toBe('Is there parking?');

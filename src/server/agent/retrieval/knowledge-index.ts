@@ -6,7 +6,7 @@
  */
 import { isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
-import { allowedEdits, editDistance, phoneticKey } from './fuzzy.ts';
+import { allowedEdits, editDistance, phoneticKey, soundsAlike, soundString } from './fuzzy.ts';
 import {
   labelRelevanceOf,
   RELEVANCE_THRESHOLD,
@@ -78,6 +78,15 @@ export interface SearchOptions {
   labelModel?: RelevanceModel;
 }
 
+/** A word the documents contain, which a misheard one may be corrected to. */
+interface CorrectionTarget {
+  word: string;
+  term: string;
+  strength: number;
+  /** soundString(word), worked out the first time a split word is compared with it. */
+  sound?: string;
+}
+
 export interface KnowledgeIndex {
   readonly size: number;
   search(question: string, options?: SearchOptions): SearchResult;
@@ -91,6 +100,10 @@ const HEADING_WEIGHT = 2;
 const FUZZY_MATCH = [1, 0.75, 0.55] as const; // by edit distance
 const PHONETIC_MATCH = 0.6;
 const PHONETIC_EDITS = 2;
+/** Longest caller word taken for a piece of a word the recogniser cut in two ("coul chun" for kitchen). */
+const SPLIT_PIECE_MAX = 5;
+/** How many letters longer or shorter than the two pieces joined the word they were cut from may be. */
+const SPLIT_LENGTH_DRIFT = 3;
 const CONTEXT_WEIGHT = 0.5;
 const CANDIDATES = 12;
 const NEAR_DUPLICATE = 0.5;
@@ -166,7 +179,7 @@ class BM25Index implements KnowledgeIndex {
    * but that relate to a term they do ("baggage" when they say luggage; strength of the relation), so a misheard
    * "bagage" is corrected to baggage and matches luggage through it.
    */
-  private readonly targetsByLength = new Map<number, { word: string; term: string; strength: number }[]>();
+  private readonly targetsByLength = new Map<number, CorrectionTarget[]>();
   private readonly wordTerm = new Map<string, string>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
@@ -289,9 +302,13 @@ class BM25Index implements KnowledgeIndex {
     return this.postings.has(term);
   }
 
-  /** Known words a misheard word may stand for. */
-  private corrections(word: string): { term: string; strength: number }[] {
-    const cached = this.correctionCache.get(word);
+  /**
+   * Known words a misheard word may stand for. `split`: the word is two fragments joined, which may also be one
+   * word the recogniser cut in two, matched by how it sounds ("the lover" -> deliver).
+   */
+  private corrections(word: string, split = false): { term: string; strength: number }[] {
+    const cacheKey = split ? `${word} split` : word;
+    const cached = this.correctionCache.get(cacheKey);
     if (cached) return cached;
     const best = new Map<string, number>();
     const keep = (term: string, strength: number) => {
@@ -313,13 +330,22 @@ class BM25Index implements KnowledgeIndex {
     if (key.length >= 2)
       for (const term of this.byPhonetic.get(key) ?? [])
         if (editDistance(word, term, PHONETIC_EDITS) <= PHONETIC_EDITS) keep(term, PHONETIC_MATCH);
+    if (split) {
+      // Cutting a word in two adds or drops a vowel or a consonant at the cut, so the letters drift further apart
+      // than the sounds: compare the sounds, at the strength of a one-letter edit.
+      const sound = soundString(word);
+      for (let len = word.length - SPLIT_LENGTH_DRIFT; len <= word.length + SPLIT_LENGTH_DRIFT; len++)
+        for (const target of this.targetsByLength.get(len) ?? [])
+          if (soundsAlike(sound, (target.sound ??= soundString(target.word))))
+            keep(target.term, FUZZY_MATCH[1] * target.strength);
+    }
     // A misheard word stands for one word: keep only the closest candidates.
     const top = Math.max(0, ...best.values());
     const out = [...best]
       .filter(([, strength]) => strength === top)
       .slice(0, 3)
       .map(([term, strength]) => ({ term, strength }));
-    if (this.correctionCache.size < 50_000) this.correctionCache.set(word, out);
+    if (this.correctionCache.size < 50_000) this.correctionCache.set(cacheKey, out);
     return out;
   }
 
@@ -330,6 +356,12 @@ class BM25Index implements KnowledgeIndex {
 
     // Compounds first: "check in" / "check kin" -> "checkin", "wi fi" -> "wifi", when the documents have them.
     const known = (t: Token) => this.has(t.stem) || t.stop;
+    // A piece of a word cut in two: short, and neither a word of the documents nor of the thesaurus, which were
+    // heard right ("month" is not the first half of monday), or a function word the recogniser made of a first
+    // syllable ("the lover" for deliver). Function words lead the words they go with, so one after a word starts
+    // the next phrase ("next month do i" is not "monday i").
+    const fragment = (t: Token) =>
+      t.stop || (!this.has(t.stem) && !SYNONYMS.has(t.stem) && t.word.length <= SPLIT_PIECE_MAX);
     for (const { word, pos } of adjacentCompounds(tokens)) {
       const term = termOf(word);
       const first = tokens[pos]!;
@@ -341,7 +373,8 @@ class BM25Index implements KnowledgeIndex {
       if (this.has(term)) alternatives = [{ term, strength: 1 }];
       else if (word.length >= 4 && !(known(first) && known(second))) {
         // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
-        alternatives = this.corrections(word).filter((a) => a.strength >= FUZZY_MATCH[1]);
+        const split = fragment(first) && fragment(second) && !second.stop;
+        alternatives = this.corrections(word, split).filter((a) => a.strength >= FUZZY_MATCH[1]);
       }
       if (alternatives.length === 0) continue;
       covered.add(pos);
