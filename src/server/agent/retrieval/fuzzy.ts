@@ -5,11 +5,13 @@
  * towards words present in it, so correction cannot invent a topic the documents do not have.
  */
 
-/** A rough English sound key: consonant skeleton with similar sounds merged (a simplified Metaphone). */
-export function phoneticKey(word: string): string {
-  let w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (w === '') return '';
-  w = w
+/**
+ * English spelling reduced to its sounds, consonants merged where they sound alike (c/k/q, s/z, f/v/ph, the "sh"
+ * sounds); `th` is what "th" becomes. Shared by the sound key and the sound string.
+ */
+function spokenLetters(word: string, th: string): string {
+  const w = word.toLowerCase().replace(/[^a-z]/g, '');
+  return w
     .replace(/^kn|^gn|^pn|^wr/, (m) => m[1]!)
     .replace(/^x/, 's')
     .replace(/ph/g, 'f')
@@ -17,15 +19,20 @@ export function phoneticKey(word: string): string {
     .replace(/ck/g, 'k')
     .replace(/sch/g, 'sk')
     .replace(/(sh|ch|tch)/g, 'x')
-    .replace(/th/g, '0')
+    .replace(/th/g, th)
     .replace(/dg(?=[eiy])/g, 'j')
     .replace(/c(?=[eiy])/g, 's')
     .replace(/[cq]/g, 'k')
     .replace(/x/g, 'ks')
     .replace(/z/g, 's')
     .replace(/v/g, 'f')
-    .replace(/g(?=[eiy])/g, 'j')
-    .replace(/d$/, 't');
+    .replace(/g(?=[eiy])/g, 'j');
+}
+
+/** A rough English sound key: consonant skeleton with similar sounds merged (a simplified Metaphone). */
+export function phoneticKey(word: string): string {
+  const w = spokenLetters(word, '0').replace(/d$/, 't');
+  if (w === '') return '';
   const first = /[aeiouy]/.test(w[0]!) ? 'a' : w[0]!;
   const rest = w.slice(1).replace(/[aeiouyhw]/g, '');
   return (first + rest).replace(/(.)\1+/g, '$1');
@@ -74,27 +81,10 @@ export function allowedEdits(length: number): number {
  * two: "the lover" -> dalafar, like "deliver"; "coul chun" -> kalksan, one sound from "kitchen" (kaksan).
  */
 export function soundString(word: string): string {
-  let w = word.toLowerCase().replace(/[^a-z]/g, '');
-  if (w === '') return '';
-  w = w
-    .replace(/^kn|^gn|^pn|^wr/, (m) => m[1]!)
-    .replace(/^x/, 's')
-    .replace(/ph/g, 'f')
-    .replace(/gh/g, '')
-    .replace(/ck/g, 'k')
-    .replace(/sch/g, 'sk')
-    .replace(/(sh|tch|ch)/g, 'x')
-    .replace(/th/g, 'd')
-    .replace(/dg(?=[eiy])/g, 'j')
-    .replace(/c(?=[eiy])/g, 's')
-    .replace(/[cq]/g, 'k')
-    .replace(/x/g, 'ks')
-    .replace(/z/g, 's')
-    .replace(/v/g, 'f')
-    .replace(/g(?=[eiy])/g, 'j')
+  return spokenLetters(word, 'd')
     .replace(/(?<=.)[hw]/g, '')
-    .replace(/[aeiouy]+/g, 'a');
-  return w.replace(/(.)\1+/g, '$1');
+    .replace(/[aeiouy]+/g, 'a')
+    .replace(/(.)\1+/g, '$1');
 }
 
 /** Shortest sound string compared by `soundsAlike`: shorter ones sound like too many words. */
