@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
@@ -284,6 +285,53 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     expect(call.duration_s).toBe(66);
     expect(call.summary).toMatch(/cut off/);
     expect((await getUsage(ctx().db, owner.userId, ctx().clock.now())).minutesUsed).toBe(2);
+  });
+
+  it('leaves a call whose minutes could not be debited open, for the restart sweep to close and bill once', async () => {
+    const owner = await seedActiveAgent(ctx());
+    const { db } = ctx();
+    // The minute ledger refuses writes while the call ends. A sequence counts the attempts: it is not rolled back.
+    await sql`create sequence ledger_attempts`.execute(db);
+    await sql`create function refuse_ledger() returns trigger language plpgsql as $$
+      begin perform nextval('ledger_attempts'); raise exception 'ledger unavailable'; end $$`.execute(db);
+    await sql`create trigger refuse_ledger before insert on minute_ledger
+      for each row execute function refuse_ledger()`.execute(db);
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    ctx().clock.advance(70_000);
+    relay.prompt('What are your opening hours?');
+    expect((await relay.reply()).text).toMatch(/Monday to Friday/);
+    relay.close();
+    await eventually(async () => {
+      const { rows } = await sql<{ attempts: string }>`select last_value as attempts from ledger_attempts
+        where is_called`.execute(db);
+      return rows[0];
+    });
+    await sql`drop trigger refuse_ledger on minute_ledger`.execute(db);
+
+    const open = await db
+      .selectFrom('calls')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(open.outcome).toBeNull();
+    expect(open.ended_at).toBeNull();
+    expect(open.billed_minutes).toBeNull();
+    expect(open.transcript).toHaveLength(3); // the finished turns were kept
+    expect((await getUsage(db, owner.userId, ctx().clock.now())).minutesUsed).toBe(0);
+
+    ctx().clock.advance(5 * 3600_000);
+    const calls = createCallService(ctx().deps, { onEscalated: async () => undefined });
+    expect(await calls.closeStaleCalls()).toBe(1);
+    expect(await calls.closeStaleCalls()).toBe(0);
+    const closed = await db
+      .selectFrom('calls')
+      .selectAll()
+      .where('id', '=', open.id)
+      .executeTakeFirstOrThrow();
+    expect(closed.outcome).toBe('answered');
+    expect(closed.billed_minutes).toBe(2);
+    expect((await getUsage(db, owner.userId, ctx().clock.now())).minutesUsed).toBe(2);
   });
 
   it('a number with no agent is not in service', async () => {

@@ -3,18 +3,16 @@ import { createConversation, type AgentReply, type Conversation } from '../../ag
 import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
 import { questionSentence, type EmbedPriority, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app.ts';
-import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import {
   appendTurn,
-  finishCall,
   findKnowledgeVersion,
-  setBilledMinutes,
   truncateTranscriptEntry,
   type AgentForCall,
   type CallOutcome,
   type TranscriptEntry,
 } from './calls.repository.ts';
 import { summarizeCall } from './call-summary.ts';
+import { finishAndBillCall } from './finish-call.ts';
 import type { AgentKnowledgeIndex, KnowledgeCache } from './knowledge-cache.ts';
 import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
 
@@ -195,12 +193,12 @@ export class CallSession {
           .summarizeCall({ companyName: agent.companyName, outcome, transcript: this.recorded })
           .catch(() => null)) ?? summary;
     }
-    await finishCall(deps.db, callId, { endedAt, durationS, outcome, summary, handoff: this.lastHandoff });
-    const minutes = Math.ceil(durationS / 60);
-    if (minutes > 0) {
-      await debitCallMinutes(deps.db, { userId: agent.userId, callId, minutes, now: endedAt });
-      await setBilledMinutes(deps.db, callId, minutes);
-    }
+    await finishAndBillCall(
+      deps.db,
+      { id: callId, userId: agent.userId },
+      { endedAt, durationS, outcome, summary, handoff: this.lastHandoff },
+      endedAt,
+    );
     if (escalation) {
       const alert: EscalatedCall = {
         callId,

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { canTakeCalls, debitCallMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import { canTakeCalls, inTransaction, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import {
   findAgentByNumber,
   findKnowledgeVersion,
   insertCall,
   listCalls,
   normalizePhoneNumber,
-  setBilledMinutes,
   updateProviderDuration,
   type AgentForCall,
   type Call,
@@ -25,8 +24,8 @@ import {
   findProviderCalls,
   findStaleOpenCalls,
   findStoredProviderCallIds,
-  finishCall,
 } from './calls.repository.ts';
+import { billCall, finishAndBillCall } from './finish-call.ts';
 
 /** What the notifications feature receives about an escalated call (wired in features/index.ts). */
 export interface EscalatedCall {
@@ -217,44 +216,44 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
   async function recordHostedCall(input: HostedCallInput): Promise<{ id: string; created: boolean }> {
     const { agent } = input;
     const endedAt = new Date(input.startedAt.getTime() + input.durationS * 1000);
-    const call = await insertCall(deps.db, {
-      userId: agent.userId,
-      provider: input.provider,
-      providerCallId: input.providerCallId,
-      phoneNumber: normalizePhoneNumber(input.callerNumber),
-      toNumber: agent.phoneNumber,
-      startedAt: input.startedAt,
-      endedAt,
-      durationS: input.durationS,
-      transcript: input.transcript,
-      outcome: input.outcome,
-      summary:
-        input.summary ??
-        summarizeCall({
-          outcome: input.outcome,
-          transcript: input.transcript,
-          escalation: input.escalation
-            ? { ...input.escalation, question: input.escalation.question, message: input.escalation.message }
-            : null,
-        }),
-      handoff: input.escalation
-        ? {
-            reason: input.escalation.reason,
-            ...(input.escalation.transferTo ? { transfer_to: input.escalation.transferTo } : {}),
-          }
-        : null,
+    // Stored and billed together: a delivery that fails halfway is stored and billed whole when it is retried.
+    const call = await inTransaction(deps.db, async (trx) => {
+      const stored = await insertCall(trx, {
+        userId: agent.userId,
+        provider: input.provider,
+        providerCallId: input.providerCallId,
+        phoneNumber: normalizePhoneNumber(input.callerNumber),
+        toNumber: agent.phoneNumber,
+        startedAt: input.startedAt,
+        endedAt,
+        durationS: input.durationS,
+        transcript: input.transcript,
+        outcome: input.outcome,
+        summary:
+          input.summary ??
+          summarizeCall({
+            outcome: input.outcome,
+            transcript: input.transcript,
+            escalation: input.escalation
+              ? {
+                  ...input.escalation,
+                  question: input.escalation.question,
+                  message: input.escalation.message,
+                }
+              : null,
+          }),
+        handoff: input.escalation
+          ? {
+              reason: input.escalation.reason,
+              ...(input.escalation.transferTo ? { transfer_to: input.escalation.transferTo } : {}),
+            }
+          : null,
+      });
+      if (stored.created)
+        await billCall(trx, { id: stored.id, userId: agent.userId }, input.durationS, deps.clock.now());
+      return stored;
     });
     if (!call.created) return call;
-    const minutes = Math.ceil(input.durationS / 60);
-    if (minutes > 0) {
-      await debitCallMinutes(deps.db, {
-        userId: agent.userId,
-        callId: call.id,
-        minutes,
-        now: deps.clock.now(),
-      });
-      await setBilledMinutes(deps.db, call.id, minutes);
-    }
     if (input.escalation) {
       await hooks.onEscalated({
         callId: call.id,
@@ -316,18 +315,18 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       const durationS = Math.round(lastAt);
       const answered = call.transcript.some((e) => e.speaker === 'agent' && (e.sources?.length ?? 0) > 0);
       const outcome = call.outcome ?? (answered ? 'answered' : 'abandoned');
-      await finishCall(deps.db, call.id, {
-        endedAt: new Date(call.startedAt.getTime() + durationS * 1000),
-        durationS,
-        outcome,
-        summary: `${summarizeCall({ outcome, transcript: call.transcript, escalation: null })} The call was cut off.`,
-        handoff: call.handoff,
-      });
-      const minutes = Math.ceil(durationS / 60);
-      if (minutes > 0) {
-        await debitCallMinutes(deps.db, { userId: call.userId, callId: call.id, minutes, now });
-        await setBilledMinutes(deps.db, call.id, minutes);
-      }
+      await finishAndBillCall(
+        deps.db,
+        call,
+        {
+          endedAt: new Date(call.startedAt.getTime() + durationS * 1000),
+          durationS,
+          outcome,
+          summary: `${summarizeCall({ outcome, transcript: call.transcript, escalation: null })} The call was cut off.`,
+          handoff: call.handoff,
+        },
+        now,
+      );
     }
     return stale.length;
   }
