@@ -215,6 +215,27 @@ test.describe('calls', () => {
     await page.screenshot({ path: `${SHOTS}/calls-confirmed-answer.png`, fullPage: true });
   });
 
+  test('answers a question whose word the recogniser heard as two ("the lover" for deliver)', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Deli Owner',
+      companyName: 'Corner Deli',
+      document: `# Delivery
+We deliver within five miles of the shop. Delivery is free on orders over $30.
+
+# Opening hours
+We are open every day from 7 a.m. to 9 p.m.`,
+    });
+
+    const agentLines = await callFromSoftphone(page, number, 'Corner Deli');
+    await say(page, 'um do you do the lover');
+    await expect(agentLines.nth(1)).toContainText('We deliver within five miles of the shop');
+    await page.screenshot({ path: `${SHOTS}/phone-cut-word.png`, fullPage: true });
+  });
+
   test('offers the entry a paraphrased question means, and answers it on a yes', async ({
     page,
     baseURL,
