@@ -6,7 +6,7 @@
  */
 import { isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
-import { allowedEdits, editDistance, phoneticKey, soundsAlike, soundString } from './fuzzy.ts';
+import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
 import {
   labelRelevanceOf,
   RELEVANCE_THRESHOLD,
@@ -78,13 +78,16 @@ export interface SearchOptions {
   labelModel?: RelevanceModel;
 }
 
+/** Where targets of a sound string starting with `first` and `length` sounds long are kept. */
+function soundKeyOf(first: string, length: number): string {
+  return `${first}${length}`;
+}
+
 /** A word the documents contain, which a misheard one may be corrected to. */
 interface CorrectionTarget {
   word: string;
   term: string;
   strength: number;
-  /** soundString(word), worked out the first time a split word is compared with it. */
-  sound?: string;
 }
 
 export interface KnowledgeIndex {
@@ -180,6 +183,11 @@ class BM25Index implements KnowledgeIndex {
    * "bagage" is corrected to baggage and matches luggage through it.
    */
   private readonly targetsByLength = new Map<number, CorrectionTarget[]>();
+  /**
+   * The same targets by their sound string's first sound and length (`soundKeyOf`), long enough to be compared by
+   * sound: a split word is compared with those one sound longer or shorter at most.
+   */
+  private readonly targetsBySound = new Map<string, { target: CorrectionTarget; sound: string }[]>();
   private readonly wordTerm = new Map<string, string>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
@@ -287,9 +295,17 @@ class BM25Index implements KnowledgeIndex {
   }
 
   private addTarget(word: string, term: string, strength: number): void {
+    const target = { word, term, strength };
     const list = this.targetsByLength.get(word.length) ?? [];
-    list.push({ word, term, strength });
+    list.push(target);
     this.targetsByLength.set(word.length, list);
+    const sound = soundString(word);
+    if (sound.length >= SOUND_MIN) {
+      const key = soundKeyOf(sound[0]!, sound.length);
+      const bySound = this.targetsBySound.get(key) ?? [];
+      bySound.push({ target, sound });
+      this.targetsBySound.set(key, bySound);
+    }
   }
 
   private idf(term: string): number {
@@ -334,9 +350,13 @@ class BM25Index implements KnowledgeIndex {
       // Cutting a word in two adds or drops a vowel or a consonant at the cut, so the letters drift further apart
       // than the sounds: compare the sounds, at the strength of a one-letter edit.
       const sound = soundString(word);
-      for (let len = word.length - SPLIT_LENGTH_DRIFT; len <= word.length + SPLIT_LENGTH_DRIFT; len++)
-        for (const target of this.targetsByLength.get(len) ?? [])
-          if (soundsAlike(sound, (target.sound ??= soundString(target.word))))
+      for (let len = sound.length - 1; sound.length >= SOUND_MIN && len <= sound.length + 1; len++)
+        for (const { target, sound: targetSound } of this.targetsBySound.get(soundKeyOf(sound[0]!, len)) ??
+          [])
+          if (
+            Math.abs(target.word.length - word.length) <= SPLIT_LENGTH_DRIFT &&
+            soundsAlike(sound, targetSound)
+          )
             keep(target.term, FUZZY_MATCH[1] * target.strength);
     }
     // A misheard word stands for one word: keep only the closest candidates.
