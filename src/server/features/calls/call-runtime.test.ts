@@ -2,12 +2,17 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUsage, grantExtraMinutes } from '../../entitlements/minutes.ts';
 import { createSmtpEmail } from '../../providers/email/smtp.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
-import { addDocumentToLiveAgent, dial, eventually, seedActiveAgent } from './calls-test-helpers.ts';
+import {
+  addDocumentToLiveAgent,
+  dial,
+  eventually,
+  refuseLedgerWrites,
+  seedActiveAgent,
+} from './calls-test-helpers.ts';
 import { insertCall } from './calls.repository.ts';
 import { createCallService } from './calls.service.ts';
 
@@ -290,24 +295,15 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
   it('leaves a call whose minutes could not be debited open, for the restart sweep to close and bill once', async () => {
     const owner = await seedActiveAgent(ctx());
     const { db } = ctx();
-    // The minute ledger refuses writes while the call ends. A sequence counts the attempts: it is not rolled back.
-    await sql`create sequence ledger_attempts`.execute(db);
-    await sql`create function refuse_ledger() returns trigger language plpgsql as $$
-      begin perform nextval('ledger_attempts'); raise exception 'ledger unavailable'; end $$`.execute(db);
-    await sql`create trigger refuse_ledger before insert on minute_ledger
-      for each row execute function refuse_ledger()`.execute(db);
+    const ledger = await refuseLedgerWrites(db);
     const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     ctx().clock.advance(70_000);
     relay.prompt('What are your opening hours?');
     expect((await relay.reply()).text).toMatch(/Monday to Friday/);
     relay.close();
-    await eventually(async () => {
-      const { rows } = await sql<{ attempts: string }>`select last_value as attempts from ledger_attempts
-        where is_called`.execute(db);
-      return rows[0];
-    });
-    await sql`drop trigger refuse_ledger on minute_ledger`.execute(db);
+    await eventually(async () => (await ledger.attempts()) > 0);
+    await ledger.restore();
 
     const open = await db
       .selectFrom('calls')

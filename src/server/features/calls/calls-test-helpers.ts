@@ -2,6 +2,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { splitIntoPassages } from '../../agent/passages.ts';
 import type { Db } from '../../db/database.ts';
@@ -204,6 +205,31 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Makes the minute ledger refuse every write, as a database failure would, until `restore`. `attempts` counts the
+ * refused writes: a sequence, which a rolled-back transaction does not undo.
+ */
+export async function refuseLedgerWrites(db: Db): Promise<{
+  attempts(): Promise<number>;
+  restore(): Promise<void>;
+}> {
+  await sql`create sequence if not exists ledger_attempts`.execute(db);
+  await sql`create or replace function refuse_ledger() returns trigger language plpgsql as $$
+    begin perform nextval('ledger_attempts'); raise exception 'ledger unavailable'; end $$`.execute(db);
+  await sql`create trigger refuse_ledger before insert on minute_ledger
+    for each row execute function refuse_ledger()`.execute(db);
+  return {
+    async attempts() {
+      const { rows } = await sql<{ n: string }>`select case when is_called then last_value else 0 end as n
+        from ledger_attempts`.execute(db);
+      return Number(rows[0]!.n);
+    },
+    async restore() {
+      await sql`drop trigger refuse_ledger on minute_ledger`.execute(db);
+    },
+  };
 }
 
 /** Opens the relay WebSocket over a real socket (the app listens on a free port), like Twilio or the softphone. */

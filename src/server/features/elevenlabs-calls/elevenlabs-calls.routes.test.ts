@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getUsage } from '../../entitlements/minutes.ts';
 import { databaseTargets, useTestApp } from '../../test/harness.ts';
-import { eventually, seedActiveAgent } from '../calls/calls-test-helpers.ts';
+import { eventually, refuseLedgerWrites, seedActiveAgent } from '../calls/calls-test-helpers.ts';
 
 const SECRET = 'whsec_test';
 
@@ -104,6 +104,28 @@ describe.each(databaseTargets())('ElevenLabs-hosted calls (%s)', (target) => {
     expect(emails).toHaveLength(1);
     expect(emails[0]!.text_body).toMatch(/Caller's question: Is my boiler covered by warranty/);
     expect(emails[0]!.text_body).toMatch(/Transferred to: \+15557654321/);
+  });
+
+  it('refuses a delivery whose minutes cannot be debited, and stores and bills it whole on the retry', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await ctx()
+      .db.updateTable('agent_configs')
+      .set({ eleven_agent_id: 'agent_abc' })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    const raw = JSON.stringify(conversation('agent_abc', 'conv_2'));
+
+    const ledger = await refuseLedgerWrites(ctx().db);
+    const failed = await post(raw, sign(raw));
+    await ledger.restore();
+    expect(failed.statusCode).toBe(500); // ElevenLabs retries a delivery that was not acknowledged
+    expect(await ledger.attempts()).toBe(1);
+    expect((await owner.client.get('/api/calls/history')).json().calls).toHaveLength(0);
+
+    const retry = await post(raw, sign(raw));
+    expect(retry.json()).toEqual({ received: true, stored: true });
+    expect((await owner.client.get('/api/calls/history')).json().calls).toHaveLength(1);
+    expect((await getUsage(ctx().db, owner.userId, ctx().clock.now())).minutesUsed).toBe(2);
   });
 
   it('Sync Calls with the local runtime says the calls are up to date', async () => {
