@@ -67,13 +67,19 @@ describe.each(databaseTargets())('ElevenLabs-hosted calls (%s)', (target) => {
       headers: { 'content-type': 'application/json', 'elevenlabs-signature': signature },
     });
 
-  it('stores a conversation once, with minutes, escalation outcome and one alert; bad signatures are refused', async () => {
+  /** A Pro owner whose agent is hosted by ElevenLabs as agent_abc. */
+  async function hostedOwner() {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await ctx()
       .db.updateTable('agent_configs')
       .set({ eleven_agent_id: 'agent_abc' })
       .where('user_id', '=', owner.userId)
       .execute();
+    return owner;
+  }
+
+  it('stores a conversation once, with minutes, escalation outcome and one alert; bad signatures are refused', async () => {
+    const owner = await hostedOwner();
     const raw = JSON.stringify(conversation('agent_abc', 'conv_1'));
 
     expect((await post(raw, sign(raw, 'wrong'))).statusCode).toBe(403);
@@ -107,12 +113,7 @@ describe.each(databaseTargets())('ElevenLabs-hosted calls (%s)', (target) => {
   });
 
   it('refuses a delivery whose minutes cannot be debited, and stores and bills it whole on the retry', async () => {
-    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
-    await ctx()
-      .db.updateTable('agent_configs')
-      .set({ eleven_agent_id: 'agent_abc' })
-      .where('user_id', '=', owner.userId)
-      .execute();
+    const owner = await hostedOwner();
     const raw = JSON.stringify(conversation('agent_abc', 'conv_2'));
 
     const ledger = await refuseLedgerWrites(ctx().db);
