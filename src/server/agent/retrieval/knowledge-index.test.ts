@@ -139,6 +139,7 @@ describe('knowledge index', () => {
       passage('4', 'When is checkout?', 'Checkout is at 11am.'),
       passage('5', 'Are you open on Monday?', 'We are closed on Mondays.'),
       passage('6', 'How can I pay?', 'We take cash and cards.'),
+      passage('7', 'What if I missed my booking?', 'Call us to book again.'),
     ]);
     const answeredFrom = (q: string) => {
       const result = cafe.search(q);
@@ -152,13 +153,15 @@ describe('knowledge index', () => {
       expect(cafe.search('do they offer al dor').hits[0]?.passage.id).toBe('1');
     });
 
-    it('keeps words the documents or the thesaurus know, and the edges of the word, as heard', () => {
+    it("keeps a word's edges, phrase boundaries and the thesaurus's words as heard", () => {
       // "check kin" sounds like checkout but for its last consonant: still a topic the documents do not cover.
       expect(cafe.search('what is the check kin time').answerable).toBe(false);
       // "month" is a word the caller said, and "do" starts the next phrase: not a misheard "monday".
       const month = cafe.search('if it breaks next month do i have to pay again');
       expect(month.matchedTerms).not.toContain('monday');
       expect(month.queryWords).toContain('month');
+      // "kid" is a word of the thesaurus (child), heard right: "my kid" is not a misheard "missed".
+      expect(cafe.search('is there a menu for my kid').matchedTerms).not.toContain('mykid');
     });
   });
 

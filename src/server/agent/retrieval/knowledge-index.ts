@@ -318,6 +318,13 @@ class BM25Index implements KnowledgeIndex {
     return this.postings.has(term);
   }
 
+  /** The targets whose sound string starts like `sound` and is at most one sound longer or shorter. */
+  private *soundNeighbours(sound: string): Generator<{ target: CorrectionTarget; sound: string }> {
+    if (sound.length < SOUND_MIN) return;
+    for (let length = sound.length - 1; length <= sound.length + 1; length++)
+      yield* this.targetsBySound.get(soundKeyOf(sound[0]!, length)) ?? [];
+  }
+
   /**
    * Known words a misheard word may stand for. `split`: the word is two fragments joined, which may also be one
    * word the recogniser cut in two, matched by how it sounds ("the lover" -> deliver).
@@ -350,14 +357,12 @@ class BM25Index implements KnowledgeIndex {
       // Cutting a word in two adds or drops a vowel or a consonant at the cut, so the letters drift further apart
       // than the sounds: compare the sounds, at the strength of a one-letter edit.
       const sound = soundString(word);
-      for (let len = sound.length - 1; sound.length >= SOUND_MIN && len <= sound.length + 1; len++)
-        for (const { target, sound: targetSound } of this.targetsBySound.get(soundKeyOf(sound[0]!, len)) ??
-          [])
-          if (
-            Math.abs(target.word.length - word.length) <= SPLIT_LENGTH_DRIFT &&
-            soundsAlike(sound, targetSound)
-          )
-            keep(target.term, FUZZY_MATCH[1] * target.strength);
+      for (const { target, sound: targetSound } of this.soundNeighbours(sound))
+        if (
+          Math.abs(target.word.length - word.length) <= SPLIT_LENGTH_DRIFT &&
+          soundsAlike(sound, targetSound)
+        )
+          keep(target.term, FUZZY_MATCH[1] * target.strength);
     }
     // A misheard word stands for one word: keep only the closest candidates.
     const top = Math.max(0, ...best.values());

@@ -234,13 +234,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
           summarizeCall({
             outcome: input.outcome,
             transcript: input.transcript,
-            escalation: input.escalation
-              ? {
-                  ...input.escalation,
-                  question: input.escalation.question,
-                  message: input.escalation.message,
-                }
-              : null,
+            escalation: input.escalation ?? null,
           }),
         handoff: input.escalation
           ? {
