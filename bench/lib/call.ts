@@ -40,7 +40,7 @@ export function callOnce(
   conversation.greet();
   const t1 = performance.now();
   const vector = meaning.question && conversation.needsMeaning(question) ? meaning.question : null;
-  const reply = conversation.onCallerText(question, vector?.vector);
+  const reply = asHandoff(conversation.onCallerText(question, vector?.vector));
   const t2 = performance.now();
   const meaningMs = vector?.ms ?? 0;
   return { reply, turnMs: t2 - t1 + meaningMs, meaningMs, setupToGreetingMs: t1 - t0 };
@@ -83,9 +83,17 @@ export function callAndConfirm(
     conversation.onCallerText(question, vector);
     return conversation;
   };
-  const yes = ask().onCallerText('yes');
+  const yes = asHandoff(ask().onCallerText('yes'));
   if (isRight(yes.answer?.passages[0])) return { ...first, final: yes, confirmed: 'yes' };
-  return { ...first, final: ask().onCallerText('no'), confirmed: 'no' };
+  return { ...first, final: asHandoff(ask().onCallerText('no')), confirmed: 'no' };
+}
+
+/**
+ * A declined question ("I don't have that information, shall I transfer you?") is judged as the hand-over it leads
+ * to when the caller accepts: the benchmarks count it as an escalation with reason no_answer.
+ */
+export function asHandoff(reply: AgentReply): AgentReply {
+  return reply.declined ? { ...reply, handoff: { reason: 'no_answer', transfer_to: TRANSFER_NUMBER } } : reply;
 }
 
 /** An uploaded file's passages, exactly as the product ingests it: bytes -> pages -> passages. */

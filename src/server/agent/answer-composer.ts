@@ -13,6 +13,8 @@ export interface AnswerRequest {
   question: string;
   /** The passages judged relevant, best first. The answer must rest on these only. */
   passages: KnowledgePassage[];
+  /** The sentences of the first passage that answer (the evidence stage's choice), when it read them. */
+  sentences?: string[];
 }
 
 /** The seam for answer wording. `compose` returns spoken text: no markdown, no URLs, a sentence or three. */
@@ -35,6 +37,10 @@ export function composeExtractive(request: AnswerRequest): string {
   if (!passage) return '';
   const items = listItems(passage.text);
   if (items !== null) return composeFromList(items, request.question);
+  if (request.sentences && request.sentences.length > 0) {
+    const spoken = splitSentences(toSpokenText(request.sentences.join('\n'))).filter((s) => /[a-z0-9]/i.test(s));
+    if (spoken.length > 0) return withoutBareYes(finishSentence(spoken.join(' ')), request.question);
+  }
   const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
 

@@ -5,6 +5,8 @@
  * always carrying the heading it sits under and the page it came from (so a call record can cite it).
  */
 
+import { isBoilerplateLine, isLinkItem, opensLinkList } from './boilerplate.ts';
+
 /** One page of an extracted document. `text` lines are separated by "\n"; "# " / "## " lines are known headings. */
 export interface ExtractedPage {
   page: number | null;
@@ -86,7 +88,7 @@ export function splitIntoPassages(pages: ExtractedPage[]): PassageDraft[] {
 function classifyLines(pages: ExtractedPage[]): Line[] {
   const out: Line[] = [];
   for (const page of pages) {
-    const raw = page.text.replace(/\r\n?/g, '\n').split('\n');
+    const raw = withoutBoilerplate(page.text.replace(/\r\n?/g, '\n').split('\n'));
     /** The previous line was blank, or was itself a question with its answer on the same line. */
     let freshLine = true;
     for (const rawLine of raw) {
@@ -110,6 +112,27 @@ function classifyLines(pages: ExtractedPage[]): Line[] {
     out.push({ kind: 'blank', text: '', page: page.page });
   }
   return out;
+}
+
+/**
+ * The page's lines with navigation, footers and link lists blanked out (boilerplate.ts): a link list runs from its
+ * heading ("Related links") over the short lines under it, to the next blank line or sentence.
+ */
+function withoutBoilerplate(lines: string[]): string[] {
+  let inLinkList = false;
+  return lines.map((line) => {
+    if (line.trim() === '') {
+      inLinkList = false;
+      return line;
+    }
+    if (opensLinkList(line)) {
+      inLinkList = true;
+      return '';
+    }
+    if (inLinkList && isLinkItem(line)) return '';
+    inLinkList = false;
+    return isBoilerplateLine(line) ? '' : line;
+  });
 }
 
 function lineKind(text: string): LineKind {

@@ -16,6 +16,9 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
+import { ANSWER_MIN, answerProbability, bestEvidence, sharesFocus } from './decide.ts';
+import type { Evidence } from './evidence.ts';
+import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
@@ -52,6 +55,11 @@ export interface AgentReply {
   intent: ReplyIntent;
   /** Present when `text` answers a question: a runtime with an LLM may reword the answer from these passages. */
   answer?: AnswerRequest;
+  /**
+   * The documents don't say: the reply says so and offers a transfer (or a message). The call goes on: a yes or
+   * silence hands over with reason no_answer, another question is answered.
+   */
+  declined?: boolean;
 }
 
 export type ConversationOutcome = 'answered' | 'escalated_requested' | 'escalated_no_answer';
@@ -71,6 +79,8 @@ export interface ConversationState {
   outcome: ConversationOutcome | null;
   escalation: Escalation | null;
   answeredCount: number;
+  /** Questions the agent declined because the documents don't say (whether or not the caller was transferred). */
+  declinedQuestions: string[];
 }
 
 export interface ConversationOptions {
@@ -127,6 +137,9 @@ const ELLIPTICAL_MAX_TERMS = 2;
 const ELLIPTICAL_START =
   /^(?:and|so|also|then|but|what about|how about|what if|and what about|is it|is that|are they|does it|do they|can i|is there|how much)\b/;
 
+/** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
+const LEANS_ON_CONTEXT = /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|there|he|she|him|her)\b/;
+
 export function createConversation(options: ConversationOptions): Conversation {
   const { companyName, knowledge } = options;
   const transferTo = options.transferNumber?.trim() || null;
@@ -139,6 +152,10 @@ export function createConversation(options: ConversationOptions): Conversation {
   let previousQuestion: string | null = null;
   let answeredCount = 0;
   let escalation: Escalation | null = null;
+  const declinedQuestions: string[] = [];
+  /** The question the agent just declined, while the caller may still take the offered transfer. */
+  let offered: string | null = null;
+  /** The subject of the conversation: the last question answered (or confirmed), for follow-ups. */
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
   let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
@@ -187,13 +204,33 @@ export function createConversation(options: ConversationOptions): Conversation {
   const goodbye = (intent: ReplyIntent): AgentReply =>
     reply({ text: `Thanks for calling ${companyName}. Goodbye!`, action: 'end', intent });
 
-  /** Answers from `passage` (by default the best hit). */
+  /**
+   * "The documents don't say": one sentence, then the offer of a transfer (or of a message without a transfer
+   * number). The caller decides: yes or silence hands over, another question goes on.
+   */
+  const decline = (question: string): AgentReply => {
+    declinedQuestions.push(question);
+    offered = question;
+    const offer = transferTo
+      ? 'Would you like me to transfer you to someone who can help?'
+      : 'Would you like to leave a message so someone can get back to you?';
+    return reply({
+      text: `I'm sorry, I don't have that information. ${offer} Or you can ask me something else.`,
+      action: 'continue',
+      intent: 'question',
+      declined: true,
+    });
+  };
+
+  /** Answers from `passage` (by default the best hit), speaking the evidence sentences when they were read. */
   const answerFrom = (
     question: string,
     result: SearchResult,
     passage: KnowledgePassage = result.hits[0]!.passage,
+    evidence: Evidence | null = null,
   ): AgentReply => {
-    const request: AnswerRequest = { companyName, question, passages: [passage] };
+    const sentences = evidence?.passage.id === passage.id ? evidence.sentences : undefined;
+    const request: AnswerRequest = { companyName, question, passages: [passage], sentences };
     const hit = result.hits.find((h) => h.passage.id === passage.id);
     answeredCount++;
     askedAnythingElse = false;
@@ -209,8 +246,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   type Decision =
     | { kind: 'unclear' }
     | { kind: 'confirm'; result: SearchResult; passage: KnowledgePassage; text: string }
-    | { kind: 'transfer'; result: SearchResult }
-    | { kind: 'answer'; result: SearchResult; usedContext: boolean };
+    | { kind: 'transfer'; result: SearchResult; usedContext: boolean }
+    | { kind: 'answer'; result: SearchResult; usedContext: boolean; evidence: Evidence };
 
   /** What a question leads to, without acting on it. */
   const decide = (text: string, allowConfirm: boolean): Decision => {
@@ -233,17 +270,29 @@ export function createConversation(options: ConversationOptions): Conversation {
     // entry's question names one the caller did not ask about ("Is there bike parking?" for "do you have parking").
     // Ask first.
     const partial = result.missingTopics.length > 0 || result.unaskedTopics.length > 0;
-    if (!result.answerable || partial) {
+    const confirmBest = () => {
       const best = result.hits[0];
       const confirmation =
-        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD
+        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD && sharesFocus(result.terms, best.passage)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
           : null;
-      if (confirmation !== null)
-        return { kind: 'confirm', result, passage: best!.passage, text: confirmation };
-      if (!result.answerable) return { kind: 'transfer', result };
+      return confirmation === null
+        ? null
+        : ({ kind: 'confirm', result, passage: best!.passage, text: confirmation } as const);
+    };
+    if (!result.answerable || partial) {
+      const confirmation = confirmBest();
+      if (confirmation !== null) return confirmation;
+      if (!result.answerable) return { kind: 'transfer', result, usedContext };
     }
-    return { kind: 'answer', result, usedContext };
+    // Read the evidence: the sentences that would answer, and whether they hold what was asked. A follow-up's
+    // question is its own words with the subject it leans on.
+    const terms = usedContext ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
+    const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
+    if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
+      return confirmBest() ?? { kind: 'transfer', result, usedContext };
+    }
+    return { kind: 'answer', result, usedContext, evidence };
   };
 
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
@@ -296,9 +345,12 @@ export function createConversation(options: ConversationOptions): Conversation {
               ),
             ))
           : null;
-      const offer = near ? confirmationOf(near, 'meaning') : null;
+      const offer =
+        near && sharesFocus(result.terms, near.passage) ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
-      return escalate('no_answer', text, 'question');
+      // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
+      if (!decision.usedContext) previousQuestion = text;
+      return decline(text);
     }
     if (allowConfirm && meaning && wantsSecondOpinion(decision)) {
       // The words found a passage but are not sure of it, and the meaning points to another: the caller may have
@@ -310,7 +362,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     }
     // A follow-up keeps the topic of the question it leaned on.
     if (!decision.usedContext) previousQuestion = text;
-    return answerFrom(text, result);
+    return answerFrom(text, result, decision.evidence.passage, decision.evidence);
   };
 
   /**
@@ -329,7 +381,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     }
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
-    if (after !== 'question') return escalate('no_answer', question, 'deny'); // "no", "no thanks"
+    if (after !== 'question') return decline(question); // "no", "no thanks"
     previousQuestion = question;
     const retry = onQuestion(rest, false);
     // The owner's alert shows both what the caller asked and how they put it right.
@@ -374,6 +426,23 @@ export function createConversation(options: ConversationOptions): Conversation {
           : takeMessage(message);
       }
       const { intent, normalized } = detectIntent(text);
+      if (offered !== null) {
+        // The caller's answer to "would you like me to transfer you?": yes hands over, no goes on, anything else
+        // is a new turn.
+        const question = offered;
+        offered = null;
+        const { answer, rest } = confirmationAnswer(normalized);
+        if (intent !== 'request_person' && (answer === 'yes' || intent === 'affirm') && rest === '')
+          return escalate('no_answer', question, 'affirm');
+        if ((answer === 'no' && rest === '') || intent === 'deny') {
+          askedAnythingElse = true;
+          return reply({
+            text: 'No problem. Is there anything else I can help you with?',
+            action: 'continue',
+            intent: 'deny',
+          });
+        }
+      }
       let mayConfirm = true;
       if (pending !== null && intent !== 'request_person') {
         const settled = onConfirmation(normalized);
@@ -422,6 +491,12 @@ export function createConversation(options: ConversationOptions): Conversation {
       silences++;
       // A yes to "are you still there?" must not read out the passage the agent had asked about.
       pending = null;
+      // Silence after "would you like me to transfer you?" hands over: the caller is waiting for someone.
+      if (offered !== null && mode === 'talk') {
+        const question = offered;
+        offered = null;
+        return escalate('no_answer', question, 'silence');
+      }
       if (silences < 2) return reply({ text: 'Are you still there?', action: 'continue', intent: 'silence' });
       if (mode === 'message') return takeMessage(null);
       return reply({
@@ -439,14 +514,15 @@ export function createConversation(options: ConversationOptions): Conversation {
         : answeredCount > 0
           ? 'answered'
           : null;
-      return { ended, outcome, escalation, answeredCount };
+      return { ended, outcome, escalation, answeredCount, declinedQuestions: [...declinedQuestions] };
     },
   };
 }
 
 function isElliptical(text: string, result: SearchResult): boolean {
   if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
-  return ELLIPTICAL_START.test(text.trim().toLowerCase());
+  const t = text.trim().toLowerCase();
+  return ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t);
 }
 
 /**

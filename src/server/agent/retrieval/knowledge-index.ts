@@ -66,6 +66,8 @@ export interface SearchResult {
    * *bike* parking?" for "do you have parking"): that entry answers another question.
    */
   unaskedTopics: string[];
+  /** The question's words as searched (context words with factor CONTEXT_WEIGHT), for the evidence stage. */
+  terms: QueryTerm[];
 }
 
 export interface SearchOptions {
@@ -144,7 +146,7 @@ interface Postings {
   tfs: number[];
 }
 
-interface QueryTerm {
+export interface QueryTerm {
   /** The caller's word (or compound) as heard. */
   word: string;
   /** Importance in the question: IDF of the word itself (unseen words get the highest IDF), times factor. */
@@ -472,7 +474,7 @@ class BM25Index implements KnowledgeIndex {
       terms = terms.concat(this.queryTerms(options.context, CONTEXT_WEIGHT).filter((t) => !own.has(t.word)));
     }
     if (terms.length === 0 || this.docs.length === 0) {
-      return nothingFound(queryWords);
+      return nothingFound(queryWords, terms);
     }
 
     const scores = new Float64Array(this.docs.length);
@@ -496,7 +498,7 @@ class BM25Index implements KnowledgeIndex {
         scores[d]! += s * qt.factor;
       }
     }
-    if (touched.length === 0) return nothingFound(queryWords);
+    if (touched.length === 0) return nothingFound(queryWords, terms);
 
     touched.sort((a, b) => scores[b]! - scores[a]!);
     const letters = lettersOf(applyPhrases(normalizeText(question)));
@@ -539,6 +541,7 @@ class BM25Index implements KnowledgeIndex {
         .filter((t) => t.factor === 1 && isUnknown(t) && SYNONYMS.has(termOf(t.word)))
         .map((t) => t.word),
       unaskedTopics: this.unaskedTopics(top, strengthByTerm, letters),
+      terms,
     };
   }
 
@@ -707,8 +710,16 @@ function unknownWordWeight(word: string): number {
   return Math.min(1, Math.max(0.2, (word.length - 2) / 5));
 }
 
-function nothingFound(queryWords: string[]): SearchResult {
-  return { hits: [], answerable: false, matchedTerms: [], queryWords, missingTopics: [], unaskedTopics: [] };
+function nothingFound(queryWords: string[], terms: QueryTerm[] = []): SearchResult {
+  return {
+    hits: [],
+    answerable: false,
+    matchedTerms: [],
+    queryWords,
+    missingTopics: [],
+    unaskedTopics: [],
+    terms,
+  };
 }
 
 /** A caller's word the documents lack (a weekday standing in for another counts as lacking: MATCH.series). */

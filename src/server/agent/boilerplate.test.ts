@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { splitIntoPassages } from './passages.ts';
+import { isBoilerplateLine, isPointerSentence } from './boilerplate.ts';
+
+describe('boilerplate', () => {
+  it('recognises navigation, breadcrumbs and footers, not content', () => {
+    expect(isBoilerplateLine('Home | About | Services | Contact')).toBe(true);
+    expect(isBoilerplateLine('Home > Services > Brakes')).toBe(true);
+    expect(isBoilerplateLine('© 2026 Halden Auto. All rights reserved.')).toBe(true);
+    expect(isBoilerplateLine('See also: Opening hours, Prices')).toBe(true);
+    expect(isBoilerplateLine('We are open Monday to Friday, 8 a.m. to 5 p.m.')).toBe(false);
+    expect(isBoilerplateLine('Cash | Card | Cheque are all accepted at the desk.')).toBe(false);
+  });
+
+  it('keeps navigation and link lists out of the passages', () => {
+    const text = [
+      'Home | Services | Prices | Contact',
+      '',
+      '# Brake repair',
+      'Brake pads are replaced in about an hour and cost $120 per axle.',
+      '',
+      'Related links',
+      'Tyre fitting',
+      'Oil change prices',
+      '',
+      'Copyright 2026 Halden Auto',
+    ].join('\n');
+    const passages = splitIntoPassages([{ page: null, text }]);
+    const all = passages.map((p) => `${p.heading ?? ''} ${p.text}`).join('\n');
+    expect(all).toContain('$120 per axle');
+    expect(all).not.toMatch(/Home \||Tyre fitting|Oil change prices|Copyright/);
+  });
+
+  it('tells a sentence that only points elsewhere from one that gives a way to get the answer', () => {
+    expect(isPointerSentence('1. For more information about virtualization options, see Citrix XenServer.')).toBe(true);
+    expect(isPointerSentence('See the section on billing.')).toBe(true);
+    expect(isPointerSentence('For more information, call us at 555-0100.')).toBe(false);
+    expect(isPointerSentence('The see-saw is in the park.')).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * What a web page or a document carries around its content: navigation bars, breadcrumbs, "See also" and "Related
+ * links" lists, share buttons, footers. Recognised when a document is split into passages, so that none of it is
+ * ever searched or spoken as an answer; and sentences that only point elsewhere ("For more information, see …")
+ * are never an answer either.
+ */
+
+/** Items separated by bars, bullets or arrows, each a few words: "Home | About | Services | Contact". */
+const SEPARATED = /\s(?:\||·|•|»|›|>|\/)\s/;
+const SEPARATORS = /\s(?:\||·|•|»|›|>|\/)\s/g;
+
+const LINE =
+  /^(?:see also|related (?:links|pages|articles|topics|resources|content|services)|quick links|useful links|helpful links|other links|more links|links|share(?: this)?(?: page| article)?|follow us|connect with us|skip to (?:main )?content|skip navigation|back to top|return to top|print(?: this page)?|email this page|last (?:updated|modified|reviewed)|page last|copyright|\(c\) \d{4}|all rights reserved|privacy policy|terms of (?:use|service)|cookie(?:s| policy| settings)|sitemap|site map|accessibility statement|was this (?:page|article) helpful|subscribe to our newsletter|menu|main menu|search this site|you are here)\b/i;
+
+/** A heading that opens a list of links rather than content. */
+const LINK_LIST_HEADING =
+  /^(?:see also|related (?:links|pages|articles|topics|resources|content|services)|quick links|useful links|helpful links|other links|more links|links|resources|further reading|more information|learn more)\s*:?\s*$/i;
+
+/** A line that is navigation, a footer or a link list's heading: never content. */
+export function isBoilerplateLine(line: string): boolean {
+  const text = line.replace(/^[#*\s>-]+/, '').trim();
+  if (text === '') return false;
+  if (/^(?:https?:\/\/|www\.)\S+$/i.test(text)) return true;
+  const words = text.split(/\s+/).length;
+  if ((LINE.test(text) || text.startsWith('©')) && (words <= 14 || /^see also\b/i.test(text))) return true;
+  if (SEPARATED.test(text)) {
+    const items = text.split(SEPARATORS);
+    if (items.length >= 3 && items.every((item) => item.trim().split(/\s+/).length <= 4 && !/[.?!]$/.test(item.trim())))
+      return true;
+  }
+  return false;
+}
+
+/** The heading of a list of links ("Related links", "See also:"): the short lines under it are links too. */
+export function opensLinkList(line: string): boolean {
+  return LINK_LIST_HEADING.test(line.replace(/^[#*\s]+/, '').trim());
+}
+
+/** A short line without sentence punctuation, as the items of a link list are. */
+export function isLinkItem(line: string): boolean {
+  const text = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim();
+  return text !== '' && text.split(/\s+/).length <= 10 && !/[.?!:;]$/.test(text);
+}
+
+/** A sentence that only points elsewhere: not an answer. */
+const POINTER =
+  /^(?:\d+[.)]\s*)?(?:for (?:more|further|additional) (?:information|details|info)\b|to (?:learn|find out|read) more\b|see (?:also|the|our|below|above|more|section|chapter|page)\b|visit (?:our|the)\b|click (?:here|on|the)\b|refer to\b|read more\b|learn more\b|more information (?:is|can be) (?:found|available)\b)/i;
+
+export function isPointerSentence(sentence: string): boolean {
+  // One that gives a number or an address to contact is an answer ("For more information, call 555-0100").
+  const text = sentence.trim();
+  return POINTER.test(text) && !/\d|@/.test(text.replace(/^\d+[.)]\s*/, ''));
+}

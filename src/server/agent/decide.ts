@@ -1,0 +1,103 @@
+/**
+ * Stage 4 of a turn: decide whether the evidence answers the question. A logistic model over what the evidence
+ * stage measured (evidence.ts), fitted on public data (SQuAD 2.0's dev half, whose unanswerable questions were
+ * written to look answerable) and checked split-half: `npx tsx bench/lib/calibrate-evidence.ts`.
+ */
+import { passageStems, readEvidence, questionWordsOf, type Evidence } from './evidence.ts';
+import { isQuestionHeading } from './passages.ts';
+import type { AnswerType } from './question.ts';
+import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
+
+export interface EvidenceModel {
+  intercept: number;
+  /** In the order of EVIDENCE_FEATURES. */
+  weights: number[];
+}
+
+export const EVIDENCE_FEATURES = [
+  'coverage',
+  'missingFocus',
+  'typeFound',
+  'passageCoverage',
+  'strictCoverage',
+  'elsewhere',
+  'unknown',
+  'negationMismatch',
+] as const;
+
+export function evidenceFeatures(e: Evidence): number[] {
+  return [
+    e.coverage,
+    e.missingFocus,
+    e.typeFound ? 1 : 0,
+    e.passageCoverage,
+    e.strictCoverage,
+    e.elsewhere,
+    e.unknown,
+    e.negationMismatch ? 1 : 0,
+  ];
+}
+
+/** Candidates read sentence by sentence (retrieval's best few). */
+const READ_CANDIDATES = 3;
+
+/**
+ * The evidence of the candidate whose sentences hold most of the question (retrieval's order breaks ties), among
+ * the best few; null when there is no candidate.
+ */
+export function bestEvidence(
+  question: string,
+  result: SearchResult,
+  type: AnswerType,
+): (Evidence & { relevance: number }) | null {
+  const words = questionWordsOf(question);
+  let best: (Evidence & { relevance: number }) | null = null;
+  for (const hit of result.hits.slice(0, READ_CANDIDATES)) {
+    const e = readEvidence(
+      hit.passage,
+      result.terms,
+      type,
+      words,
+      hit.passage.heading !== null && isQuestionHeading(hit.passage.heading),
+    );
+    if (e.sentences.length === 0) continue; // a heading alone is never an answer
+    const score = e.coverage + (e.typeFound ? 0.05 : 0);
+    const bestScore = best ? best.coverage + (best.typeFound ? 0.05 : 0) : -1;
+    if (score > bestScore + 1e-9) best = { ...e, relevance: hit.relevance };
+  }
+  return best;
+}
+
+/** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */
+export const EVIDENCE_MODEL: EvidenceModel = {
+  intercept: -1.4705,
+  weights: [0.7818, -1.6366, 0.7842, -1.1567, 1.5909, -1.9838, -0.1097, -1.0653],
+};
+
+/**
+ * From this probability on, the evidence is taken to answer. Chosen on the fit's held-out halves so that at least
+ * four in five of SQuAD's unanswerable questions are declined (ADR 010).
+ */
+export const ANSWER_MIN = 0.45;
+
+export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_MODEL): number {
+  const x = evidenceFeatures(e);
+  const z = x.reduce((s, xi, i) => s + xi * (model.weights[i] ?? 0), model.intercept);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must hold the
+ * question's most informative word (in any form the search allowed), and the question must not turn on a word the
+ * documents never use (a topic they lack: "skateboards" where they list bikes).
+ */
+export function sharesFocus(terms: readonly QueryTerm[], passage: KnowledgePassage): boolean {
+  const own = terms.filter((t) => t.factor === 1);
+  const known = own.filter((t) => t.alternatives.length > 0);
+  if (known.length === 0) return false;
+  const focus = known.reduce((a, b) => (b.weight > a.weight ? b : a));
+  const unknownLong = own.some((t) => t.alternatives.length === 0 && t.word.length >= 5 && t.weight >= focus.weight);
+  if (unknownLong) return false;
+  const stems = passageStems(passage);
+  return focus.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
+}

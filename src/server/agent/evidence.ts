@@ -1,0 +1,233 @@
+/**
+ * Stage 3 of a turn: read the evidence. Retrieval ranks passages by their words; this stage reads a candidate
+ * passage sentence by sentence and finds the one to three sentences that would answer the question, with the
+ * measures the decision needs:
+ *
+ * - coverage: how much of the question (its words weighted by how rare they are in the documents) the answer
+ *   sentences hold, the passage's heading counting for each of its sentences (an FAQ heading is the question);
+ * - focus: the most informative question word missing from the answer sentences ("salary" in "what is the police
+ *   officers' salary" against a passage about police volunteers);
+ * - answer type: the kind of answer asked for (question.ts) stated in the sentences, by a word other than the
+ *   question's own (a price for "how much", a date for "when", a name for "who").
+ *
+ * The same sentences are what the agent speaks: never a whole passage, never a heading or a line of links.
+ */
+import { isPointerSentence } from './boilerplate.ts';
+import { splitSentences } from './passages.ts';
+import type { AnswerType } from './question.ts';
+import type { KnowledgePassage, QueryTerm } from './retrieval/knowledge-index.ts';
+import { applyPhrases } from './retrieval/synonyms.ts';
+import { hyphenCompounds, normalizeText, termOf, tokenizeNormalized } from './retrieval/text.ts';
+
+export interface Evidence {
+  passage: KnowledgePassage;
+  /** The sentences to speak, in document order (empty when the passage has no readable sentence). */
+  sentences: string[];
+  /** Weighted share of the question's own words the answer sentences (and heading) hold, 0..1. */
+  coverage: number;
+  /** The same over the whole passage. */
+  passageCoverage: number;
+  /** Weight share of the most important question word the answer sentences lack, 0..1 (0: none missing). */
+  missingFocus: number;
+  /** The asked-for kind of answer is stated in the sentences (always true when no kind is asked for). */
+  typeFound: boolean;
+  /** Coverage by the answer sentences and the heading alone (no neighbours, no rest of the passage). */
+  strictCoverage: number;
+  /** Weight share of question words the answer sentences lack that the passage has elsewhere (another detail). */
+  elsewhere: number;
+  /** Weight share of question words the documents never use. */
+  unknown: number;
+  /** The question is negated and the sentences are not, or the other way round. */
+  negationMismatch: boolean;
+}
+
+/** How much a word found only in the heading, a neighbouring sentence, or elsewhere in the passage counts. */
+const IN_QUESTION_HEADING = 1;
+const IN_LABEL_HEADING = 0.8;
+const IN_NEIGHBOUR = 0.6;
+const IN_PASSAGE = 0.3;
+/** Longest answer spoken, in words; whole passages up to this length are read as they are. */
+const MAX_ANSWER_WORDS = 70;
+const SHORT_PASSAGE_WORDS = 45;
+
+/** A sentence that leans on the one before ("It opens at 9.", "However, ..."): spoken with it. */
+const LEANS_BACK =
+  /^(?:it|its|they|their|them|this|these|that|those|he|his|she|her|there|here|however|but|also|so|then|thus|therefore|instead|otherwise|in addition|as a result|for (?:this|that) reason|because of this|such)\b/i;
+
+export function readEvidence(
+  passage: KnowledgePassage,
+  terms: readonly QueryTerm[],
+  type: AnswerType,
+  questionWords: ReadonlySet<string>,
+  questionHeading: boolean,
+): Evidence {
+  const sentences = readableSentences(passage.text);
+  const own = terms.filter((t) => t.factor === 1);
+  // A word the documents never use counts by its length: short ones are mostly recogniser fragments.
+  const weightOf = (t: QueryTerm) =>
+    t.alternatives.length > 0 ? t.weight : t.weight * Math.min(1, Math.max(0.2, (t.word.length - 2) / 5));
+  const ownTotal = own.reduce((n, t) => n + weightOf(t), 0) || 1;
+  const allTotal = terms.reduce((n, t) => n + t.weight * t.factor, 0) || 1;
+  const sentenceStems = sentences.map(stemsOf);
+  const headingStems = passage.heading ? stemsOf(passage.heading) : new Set<string>();
+  const headingWeight = questionHeading ? IN_QUESTION_HEADING : IN_LABEL_HEADING;
+  const passageStems = new Set([...headingStems, ...sentenceStems.flatMap((s) => [...s])]);
+
+  const strengthIn = (t: QueryTerm, stems: ReadonlySet<string>) => {
+    let s = 0;
+    for (const a of t.alternatives) if (a.strength > s && stems.has(a.term)) s = a.strength;
+    return s;
+  };
+  /** Each question word's strength in the window of sentences [from, to]. */
+  const windowStrength = (t: QueryTerm, from: number, to: number) => {
+    let s = headingWeight * strengthIn(t, headingStems);
+    for (let i = from; i <= to && s < 1; i++) s = Math.max(s, strengthIn(t, sentenceStems[i]!));
+    if (s < IN_NEIGHBOUR) {
+      for (const i of [from - 1, to + 1])
+        if (i >= 0 && i < sentences.length) s = Math.max(s, IN_NEIGHBOUR * strengthIn(t, sentenceStems[i]!));
+    }
+    if (s < IN_PASSAGE) s = Math.max(s, IN_PASSAGE * strengthIn(t, passageStems));
+    return s;
+  };
+  const scoreWindow = (from: number, to: number) => {
+    let got = 0;
+    for (const t of terms) got += t.weight * t.factor * windowStrength(t, from, to);
+    return got / allTotal;
+  };
+
+  // The best single sentence (ties: the earlier one), then the one before it when it leans back on it.
+  let best = 0;
+  let bestScore = -1;
+  for (let i = 0; i < sentences.length; i++) {
+    const score = scoreWindow(i, i);
+    if (score > bestScore + 1e-9) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  let from = best;
+  let to = best;
+  const words = (a: number, b: number) => wordCount(sentences.slice(a, b + 1).join(' '));
+  if (sentences.length > 0 && wordCount(passage.text) <= SHORT_PASSAGE_WORDS) {
+    from = 0;
+    to = sentences.length - 1;
+  } else if (sentences.length > 0) {
+    if (from > 0 && LEANS_BACK.test(sentences[from]!) && words(from - 1, to) <= MAX_ANSWER_WORDS) from--;
+    // A short statement is followed by its detail ("Yes." / "We do.").
+    if (words(from, to) < 8 && to + 1 < sentences.length && words(from, to + 1) <= MAX_ANSWER_WORDS) to++;
+  }
+
+  let got = 0;
+  let strict = 0;
+  let missing = 0;
+  let elsewhere = 0;
+  let unknown = 0;
+  const spokenStems = new Set([...headingStems]);
+  for (let i = from; i <= to && i < sentences.length; i++) for (const x of sentenceStems[i]!) spokenStems.add(x);
+  for (const t of own) {
+    const w = weightOf(t);
+    const s = sentences.length > 0 ? windowStrength(t, from, to) : headingWeight * strengthIn(t, headingStems);
+    const inSpoken = strengthIn(t, spokenStems);
+    got += w * s;
+    strict += w * inSpoken;
+    missing = Math.max(missing, (w * (1 - s)) / ownTotal);
+    if (t.alternatives.length === 0) unknown += w;
+    else if (inSpoken < 0.5 && strengthIn(t, passageStems) >= 0.5) elsewhere += w;
+  }
+  let passageGot = 0;
+  for (const t of own) passageGot += weightOf(t) * strengthIn(t, passageStems);
+  const spoken = sentences.slice(from, to + 1);
+  const spokenText = spoken.join(' ');
+  const negated = (x: string) => /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
+  const questionNegated = [...questionWords].some((w) => /^(?:not|never|no|none|nor|without|cannot)$/.test(w));
+  return {
+    passage,
+    sentences: spoken,
+    coverage: own.length > 0 ? got / ownTotal : 0,
+    passageCoverage: own.length > 0 ? passageGot / ownTotal : 0,
+    missingFocus: own.length > 0 ? missing : 1,
+    typeFound: statesType(spokenText || (passage.heading ?? ''), type, questionWords),
+    strictCoverage: own.length > 0 ? strict / ownTotal : 0,
+    elsewhere: elsewhere / ownTotal,
+    unknown: unknown / ownTotal,
+    negationMismatch: questionNegated !== negated(spokenText),
+  };
+}
+
+/** The question's words as written forms and stems, to tell an answer's words from the question's. */
+export function questionWordsOf(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokenizeNormalized(normalizeText(question))) {
+    out.add(t.word);
+    out.add(t.stem);
+  }
+  return out;
+}
+
+/** A passage's sentences that can be spoken: no headings, link lists or navigation lines (see boilerplate.ts). */
+function readableSentences(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) => splitSentences(line))
+    .filter((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
+}
+
+/** A passage's heading and text as the stems the question's words are looked up in. */
+export function passageStems(passage: Pick<KnowledgePassage, 'heading' | 'text'>): Set<string> {
+  return stemsOf(`${passage.heading ?? ''}\n${passage.text}`);
+}
+
+function stemsOf(text: string): Set<string> {
+  const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
+  const out = new Set<string>();
+  for (const t of tokens) if (!t.stop) out.add(t.stem);
+  for (const w of hyphenCompounds(text)) out.add(termOf(w));
+  for (let i = 0; i + 1 < tokens.length; i++) out.add(termOf(tokens[i]!.word + tokens[i + 1]!.word));
+  return out;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== '').length;
+}
+
+const NUMBER_WORD =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|billions|dozen|dozens|half|once|twice|single|double|triple|several|first|second|third|fourth|fifth|tenth|hundredth)$/i;
+const MONEY_WORD =
+  /^(?:free|complimentary|included|includes|dollars?|cents?|euros?|pounds?|fee|fees|cost|costs|price|priced|charge|charged|costly|expensive|cheap|discount|discounts|percent|rate|rates)$/i;
+const TIME_WORD =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decade|decades|era|age|period|year|years|month|months|week|weeks|day|days|hour|hours|minute|minutes|seconds?|ago|before|after|during|since|until|till|anytime|holiday|holidays|christmas|easter|immediately|soon|later|earlier|early|late|annual|season|seasons|am|pm|a\.m\.?|p\.m\.?)$/i;
+const PLACE_WORD =
+  /^(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|drive|suite|floor|building|room|hall|office|offices|counter|desk|city|town|village|county|country|countries|state|province|region|district|area|areas|north|south|east|west|northern|southern|eastern|western|downtown|near|nearby|next|beside|behind|inside|outside|located|location|locations|online|website|site|web|app|portal|address|entrance|parking|lot|campus|center|centre|station|airport|island|river|sea|ocean|coast|mountains?|valley|continent|border|capital|abroad|overseas|local|home)$/i;
+const PERSON_WORD =
+  /^(?:staff|team|teams|manager|managers|owner|owners|director|directors|president|king|queen|emperor|leader|leaders|members?|volunteers?|employees?|doctor|doctors|nurse|nurses|dentist|technician|technicians|mechanic|mechanics|instructor|instructors|teacher|teachers|officer|officers|council|committee|board|department|government|company|companies|organization|organisation|agency|firm|family|people|person|everyone|anyone|customers?|clients?|patients?|residents?|students?|parents?|children|he|she|they|who|whom|whose)$/i;
+
+/** The sentence states the kind of answer asked for, by a word the question does not have. */
+export function statesType(text: string, type: AnswerType, questionWords: ReadonlySet<string>): boolean {
+  if (type === 'yesno' || type === 'procedure' || type === 'other') return true;
+  const raw = text.match(/[$€£]?[\p{L}\p{N}][\p{L}\p{N}'’.:,/-]*%?/gu) ?? [];
+  // Words that open a sentence are capitalised whatever they are: only later capitals mark a name.
+  const opening = new Set<number>([0]);
+  raw.forEach((word, i) => {
+    if (/[.!?]$/.test(word)) opening.add(i + 1);
+  });
+  return raw.some((word, i) => {
+    const w = word.replace(/[.,:;'’]+$/, '');
+    const lower = w.toLowerCase();
+    const norm = normalizeText(w);
+    if (norm === '' || questionWords.has(norm) || questionWords.has(termOf(norm))) return false;
+    const numeric = /\d/.test(w) || NUMBER_WORD.test(lower);
+    const name = /^\p{Lu}/u.test(w) && !opening.has(i) && !/^(?:I|A|The)$/.test(w);
+    switch (type) {
+      case 'amount':
+        return numeric || /^[$€£]/.test(w) || /%$/.test(w) || MONEY_WORD.test(lower);
+      case 'count':
+        return numeric || /%$/.test(w);
+      case 'time':
+        return numeric || TIME_WORD.test(lower);
+      case 'place':
+        return name || PLACE_WORD.test(lower);
+      case 'person':
+        return name || PERSON_WORD.test(lower);
+    }
+  });
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { answerTypeOf } from './question.ts';
+
+describe('answerTypeOf', () => {
+  it.each([
+    ['how much do people make at the police department', 'amount'],
+    ['um so what does a cleaning cost', 'amount'],
+    ['how many branches do you have', 'count'],
+    ['how long does a repair take', 'count'],
+    ['when do you open tomorrow', 'time'],
+    ['what time do you close on saturdays', 'time'],
+    ['in what year was the church built', 'time'],
+    ['where can i park', 'place'],
+    ['which city is the office in', 'place'],
+    ['who gave their name to normandy', 'person'],
+    ['what company makes the software', 'person'],
+    ['how can i create an account', 'procedure'],
+    ['do you sell skateboards', 'yesno'],
+    ['can you tell me if you are open on the 26th', 'yesno'],
+    ['what is an account', 'other'],
+  ])('%s -> %s', (question, type) => {
+    expect(answerTypeOf(question)).toBe(type);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Stage 1 of a turn: understand the question. What kind of answer it asks for (an amount, a number, a time or
+ * date, a place, a person or organisation, a yes or no, a procedure) from the way English questions are built,
+ * never from one business's words. The evidence stage (evidence.ts) then requires that kind of answer in the
+ * sentences it would speak.
+ */
+import { normalizeText } from './retrieval/text.ts';
+
+export type AnswerType = 'amount' | 'count' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
+
+const AMOUNT =
+  /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
+const COUNT =
+  /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+const TIME =
+  /\bwhen\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:hours|opening hours|business hours)\b/;
+const PLACE =
+  /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
+const PERSON =
+  /\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:company|companies|organization|organisation|organizations|group|groups|team|person|people|man|woman|king|president|leader|agency|department|firm|family|tribe|party|university|school|church|army|empire|dynasty)\b|\bwhat (?:is|was|are|were) (?:the )?names?\b/;
+const PROCEDURE =
+  /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
+const YES_NO =
+  /^(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|had|am)\b/;
+const LEAD_IN =
+  /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
+const INDIRECT =
+  /^(?:(?:can|could|would) you (?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
+
+/** The kind of answer `question` asks for (spoken text: no punctuation needed). */
+export function answerTypeOf(question: string): AnswerType {
+  let q = normalizeText(question).replace(LEAD_IN, '');
+  const indirect = INDIRECT.exec(q);
+  q = q.replace(INDIRECT, '');
+  // "can you tell me if you are open": a yes or no, asked politely.
+  if (indirect && /(?:if|whether) $/.test(indirect[0])) return 'yesno';
+  // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
+  if (AMOUNT.test(q)) return 'amount';
+  if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
+  if (COUNT.test(q)) return 'count';
+  if (TIME.test(q)) return 'time';
+  if (PERSON.test(q)) return 'person';
+  if (PLACE.test(q)) return 'place';
+  if (YES_NO.test(q)) return 'yesno';
+  return 'other';
+}
