@@ -168,3 +168,28 @@ function finishSentence(text: string): string {
   if (t === '') return t;
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
+
+/** Share of a worded answer's content words that must come from the evidence or the question. */
+const GROUNDED_SHARE = 0.75;
+
+/**
+ * A model's wording agrees with the evidence it was given: every number it says is in the evidence, and most of its
+ * content words (by stem) are the evidence's or the question's. Otherwise the extractive answer is spoken.
+ */
+export function isGrounded(answer: string, evidence: string, question: string): boolean {
+  const source = `${evidence} ${question}`;
+  const numbers = (t: string) => new Set(t.match(/\d+(?:[.,:]\d+)*/g) ?? []);
+  const known = numbers(source);
+  for (const n of numbers(answer)) if (!known.has(n)) return false;
+  const words = tokenize(answer).filter((t) => !t.stop && !/^\d/.test(t.word));
+  if (words.length === 0) return true;
+  const sourceStems = stemsOf(source);
+  const held = words.filter((t) => sourceStems.has(t.stem)).length;
+  return held / words.length >= GROUNDED_SHARE;
+}
+
+/** The text a worded answer must rest on: the evidence sentences when the engine read them, else the passages. */
+export function evidenceText(request: AnswerRequest): string {
+  if (request.sentences && request.sentences.length > 0) return request.sentences.join(' ');
+  return request.passages.map((p) => `${p.heading ?? ''} ${p.text}`).join(' ');
+}

@@ -66,3 +66,41 @@ describe('OpenAI-compatible answer wording (local fake server)', () => {
     expect(summary).toBe('The caller asked about parking and was told where it is.');
   });
 });
+
+describe('grounding of worded answers', () => {
+  const withContent = (content: string) => () => ({
+    status: 200,
+    json: { choices: [{ message: { content } }] },
+  });
+  const request = {
+    companyName: 'Acme',
+    question: 'How much is an e-bike for a day?',
+    passages: [
+      {
+        id: 'p2',
+        documentName: 'prices.txt',
+        heading: 'Rental prices',
+        page: null,
+        text: 'City bikes cost $20 a day. E-bikes cost $45 a day. Helmets are included.',
+      },
+    ],
+    sentences: ['E-bikes cost $45 a day.'],
+  };
+
+  it('sends the model only the evidence sentences the engine chose', async () => {
+    reply = withContent('An e-bike costs $45 a day.');
+    const llm = createOpenAiCompatibleLlm({ baseUrl: base(), model: 'tiny' });
+    expect(await llm.composeAnswer(request)).toBe('An e-bike costs $45 a day.');
+    const prompt = requests.at(-1)!.body.messages[1]!.content;
+    expect(prompt).toContain('E-bikes cost $45 a day.');
+    expect(prompt).not.toContain('City bikes');
+  });
+
+  it('falls back to the extractive answer when the wording disagrees with the evidence', async () => {
+    const llm = createOpenAiCompatibleLlm({ baseUrl: base(), model: 'tiny' });
+    reply = withContent('An e-bike costs $40 a day.');
+    expect(await llm.composeAnswer(request)).toBeNull();
+    reply = withContent('You can rent an e-bike with free insurance, delivery to your hotel and a guided tour.');
+    expect(await llm.composeAnswer(request)).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toSpokenText } from '../../agent/answer-composer.ts';
+import { evidenceText, isGrounded, toSpokenText } from '../../agent/answer-composer.ts';
 import type { AnswerRequest } from '../../agent/answer-composer.ts';
 import { ProviderError } from '../../lib/errors.ts';
 import type { CallSummaryRequest, LlmProvider } from './llm.ts';
@@ -55,9 +55,13 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
   return {
     kind: 'openai-compatible',
     async composeAnswer(request: AnswerRequest) {
-      const sources = request.passages
-        .map((p, i) => `[${i + 1}] ${p.heading ? `${p.heading}\n` : ''}${p.text}`)
-        .join('\n\n');
+      // The evidence sentences the engine chose, when it read them; the model sees nothing else.
+      const sources =
+        request.sentences && request.sentences.length > 0
+          ? `[1] ${request.sentences.join(' ')}`
+          : request.passages
+              .map((p, i) => `[${i + 1}] ${p.heading ? `${p.heading}\n` : ''}${p.text}`)
+              .join('\n\n');
       const system =
         `You answer phone calls for ${request.companyName}. Answer the caller's question using ONLY the ` +
         'passages given. Reply in one to three short spoken sentences: no lists, no markdown, no URLs. ' +
@@ -65,6 +69,8 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
       const text = await complete(system, `Passages:\n${sources}\n\nCaller: ${request.question}`, 160);
       if (text === '' || /NO_ANSWER/.test(text)) return null;
       const spoken = toSpokenText(text);
+      // A wording that says what the evidence does not (another number, other facts) is not spoken.
+      if (!isGrounded(spoken, evidenceText(request), request.question)) return null;
       return /[.!?]$/.test(spoken) ? spoken : `${spoken}.`;
     },
     async summarizeCall(request: CallSummaryRequest) {
