@@ -88,16 +88,14 @@ export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_M
 
 /**
  * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must hold the
- * question's most informative word (in any form the search allowed), and the question must not turn on a word the
- * documents never use (a topic they lack: "skateboards" where they list bikes).
+ * question's most informative word that the documents use (in any form the search allowed: a misheard spelling, a
+ * synonym). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
  */
 export function sharesFocus(terms: readonly QueryTerm[], passage: KnowledgePassage): boolean {
   const own = terms.filter((t) => t.factor === 1);
   const known = own.filter((t) => t.alternatives.length > 0);
   if (known.length === 0) return false;
   const focus = known.reduce((a, b) => (b.weight > a.weight ? b : a));
-  const unknownLong = own.some((t) => t.alternatives.length === 0 && t.word.length >= 5 && t.weight >= focus.weight);
-  if (unknownLong) return false;
   const stems = passageStems(passage);
   return focus.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
 }
