@@ -440,12 +440,15 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       const code = await makeCoupon(ctx(), 50, 'first_month');
       const { client, user } = await signUp(ctx().app);
       const sessionId = await createCheckout(client, { plan: 'pro', coupon_code: code });
-      const requests = Array.from({ length: 10 }, (_, i) =>
-        client.post(`/api/local-checkout/${sessionId}/${i % 2 === 0 ? 'complete' : 'cancel'}`),
+      // 5 Pay and 5 Cancel interleaved; every other round a Cancel goes first.
+      const isPay = (i: number) => (i + round) % 2 === 0;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          client.post(`/api/local-checkout/${sessionId}/${isPay(i) ? 'complete' : 'cancel'}`),
+        ),
       );
-      const results = await Promise.all(requests);
-      const pays = results.filter((_, i) => i % 2 === 0);
-      const cancels = results.filter((_, i) => i % 2 === 1);
+      const pays = results.filter((_, i) => isPay(i));
+      const cancels = results.filter((_, i) => !isPay(i));
       const page = (await client.get(`/api/local-checkout/${sessionId}`)).json();
       const checked = (await client.get(`/api/stripe/checkout-status/${sessionId}`)).json();
       const sub = (await status(client)).subscription;
