@@ -170,6 +170,7 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
           kind: 'local',
           createCheckout: () => Promise.reject(new Error('unused')),
           getCheckout: () => Promise.reject(new Error('unused')),
+          refundCheckout: () => Promise.reject(new Error('unused')),
           parseWebhook: () => {
             throw new Error('unused');
           },

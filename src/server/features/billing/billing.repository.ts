@@ -54,6 +54,15 @@ const toCoupon = (row: any): Coupon => ({
 
 // ---- subscriptions
 
+/**
+ * Serializes the billing changes of one account (applying a payment, a renewal, a cancellation)
+ * across connections and instances: every billing transaction takes the user row first, the same
+ * lock the minute ledger takes, so checks like "never subscribed" hold until commit.
+ */
+export async function lockAccount(db: DbOrTx, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 export async function findSubscriptionById(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {
   let query = db.selectFrom('subscriptions').selectAll().where('id', '=', id);
   if (options.lock) query = query.forUpdate();
@@ -241,6 +250,36 @@ export async function claimPayment(
     .returningAll()
     .executeTakeFirst();
   return row ? toPayment(row) : undefined;
+}
+
+/**
+ * A pending payment we will not apply (a second trial): status 'refused', never applied, so it
+ * holds no coupon. Returns the payment when it was pending.
+ */
+export async function refusePayment(
+  db: DbOrTx,
+  providerSessionId: string,
+  providerPaymentId: string | null,
+): Promise<Payment | undefined> {
+  const row = await db
+    .updateTable('payments')
+    .set({ status: 'refused', provider_payment_id: providerPaymentId })
+    .where('provider_session_id', '=', providerSessionId)
+    .where('applied_at', 'is', null)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toPayment(row) : undefined;
+}
+
+/** A refused payment the provider has given back. */
+export async function markPaymentRefunded(db: DbOrTx, providerSessionId: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status: 'refunded' })
+    .where('provider_session_id', '=', providerSessionId)
+    .where('status', '=', 'refused')
+    .execute();
 }
 
 /** A checkout that can no longer be paid; returns the payment when it was pending. */

@@ -83,6 +83,14 @@ async function makeCoupon(ctx: TestContext, percent: number, type: string) {
   return response.json().code as string;
 }
 
+async function createCheckout(client: TestClient, fields: Record<string, string>) {
+  const created = await client.postForm('/api/stripe/create-checkout', { origin_url: ORIGIN, ...fields });
+  expect(created.statusCode, created.body).toBe(200);
+  return decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
+}
+
+const TRIAL_TAKEN = 'The 7-day trial is available once per account. Please choose a plan.';
+
 describe.each(databaseTargets())('billing (%s)', (target) => {
   const ctx = useTestApp(target);
 
@@ -356,6 +364,130 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     await advance(ctx(), 32 * DAY_MS);
     await runBillingCycle(ctx().deps);
     expect((await status(client)).subscription).toMatchObject({ plan: 'enterprise', amount: 0 });
+  });
+
+  it('a second trial checkout paid after the first is refused: no charge, no fresh minutes (issue 21)', async () => {
+    const { client, user } = await signUp(ctx().app);
+    const code = await makeCoupon(ctx(), 50, 'first_month');
+    // Three trial checkouts opened while the account was still eligible, the third with a coupon.
+    const first = await createCheckout(client, { plan: 'trial' });
+    const second = await createCheckout(client, { plan: 'trial' });
+    const third = await createCheckout(client, { plan: 'trial', coupon_code: code });
+
+    expect((await client.post(`/api/local-checkout/${first}/complete`)).statusCode).toBe(200);
+    await debitCallMinutes(ctx().db, {
+      userId: user.id,
+      callId: crypto.randomUUID(),
+      minutes: 5,
+      now: ctx().clock.now(),
+    });
+
+    for (const sessionId of [second, third]) {
+      const paid = await client.post(`/api/local-checkout/${sessionId}/complete`);
+      expect(paid.statusCode, paid.body).toBe(409);
+      expect(paid.json().detail).toBe(TRIAL_TAKEN);
+      // nothing was charged: the local checkout is closed unpaid
+      expect((await client.get(`/api/local-checkout/${sessionId}`)).json().status).toBe('expired');
+      expect((await client.get(`/api/stripe/checkout-status/${sessionId}`)).json()).toMatchObject({
+        payment_status: 'unpaid',
+        status: 'expired',
+      });
+    }
+    // still the first trial with its 15 minutes left
+    expect((await status(client)).subscription).toMatchObject({
+      plan: 'trial',
+      usage: { minutes_limit: 20, minutes_used: 5, minutes_remaining: 15 },
+    });
+    expect(await ctx().db.selectFrom('subscriptions').select('id').execute()).toHaveLength(1);
+    const payments = await ctx()
+      .db.selectFrom('payments')
+      .select(['provider_session_id', 'status', 'applied_at'])
+      .execute();
+    const bySession = new Map(payments.map((p) => [p.provider_session_id, p]));
+    expect(bySession.get(first)).toMatchObject({ status: 'paid' });
+    for (const sessionId of [second, third]) {
+      expect(bySession.get(sessionId)).toMatchObject({ status: 'refused', applied_at: null });
+    }
+    // the coupon of the refused checkout is given back
+    expect((await client.post(`/api/coupons/validate?code=${code}`)).statusCode).toBe(200);
+  });
+
+  it('two trial checkouts paid at the same moment give one trial; the other Pay is refused', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { client, user } = await signUp(ctx().app);
+      const sessions = [
+        await createCheckout(client, { plan: 'trial' }),
+        await createCheckout(client, { plan: 'trial' }),
+        await createCheckout(client, { plan: 'trial' }),
+      ];
+      const results = await Promise.all(
+        sessions.map((sessionId) => client.post(`/api/local-checkout/${sessionId}/complete`)),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().detail).toBe(TRIAL_TAKEN);
+      const subscriptions = await ctx()
+        .db.selectFrom('subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(subscriptions).toHaveLength(1);
+      expect((await status(client)).subscription.usage.minutes_limit).toBe(20);
+    }
+  });
+
+  it('Pay and Cancel of one checkout at the same moment: exactly one wins and the coupon agrees', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const code = await makeCoupon(ctx(), 50, 'first_month');
+      const { client, user } = await signUp(ctx().app);
+      const sessionId = await createCheckout(client, { plan: 'pro', coupon_code: code });
+      // 5 Pay and 5 Cancel interleaved; every other round a Cancel goes first.
+      const isPay = (i: number) => (i + round) % 2 === 0;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          client.post(`/api/local-checkout/${sessionId}/${isPay(i) ? 'complete' : 'cancel'}`),
+        ),
+      );
+      const pays = results.filter((_, i) => isPay(i));
+      const cancels = results.filter((_, i) => !isPay(i));
+      const page = (await client.get(`/api/local-checkout/${sessionId}`)).json();
+      const checked = (await client.get(`/api/stripe/checkout-status/${sessionId}`)).json();
+      const sub = (await status(client)).subscription;
+      const coupon = await ctx()
+        .db.selectFrom('coupons')
+        .select(['used', 'used_by'])
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow();
+      const payment = await ctx()
+        .db.selectFrom('payments')
+        .select(['status', 'applied_at'])
+        .where('provider_session_id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+
+      const paidWon = pays.some((r) => r.statusCode === 200);
+      if (paidWon) {
+        for (const r of pays) expect(r.json(), `round ${round}`).toMatchObject({ payment_status: 'paid' });
+        for (const r of cancels) {
+          expect(r.statusCode, `round ${round}`).toBe(409);
+          expect(r.json().detail).toBe('This checkout session has already been paid');
+        }
+        expect(page.status).toBe('complete');
+        expect(checked).toMatchObject({ payment_status: 'paid', status: 'complete' });
+        expect(payment.status).toBe('paid');
+        expect(sub).toMatchObject({ plan: 'pro', discount_percent: 50, discount_source: code });
+        expect(coupon).toEqual({ used: true, used_by: user.id });
+      } else {
+        for (const r of pays) {
+          expect(r.statusCode, `round ${round}`).toBe(409);
+          expect(r.json().detail).toMatch(/cancelled|expired/);
+        }
+        for (const r of cancels) expect(r.json(), `round ${round}`).toEqual({ url: `${ORIGIN}/pricing` });
+        expect(page.status).toBe('expired');
+        expect(checked).toMatchObject({ payment_status: 'unpaid', status: 'expired' });
+        expect(payment).toEqual({ status: 'expired', applied_at: null });
+        expect(sub).toBeNull();
+        expect(coupon).toMatchObject({ used: false });
+      }
+    }
   });
 
   it('two accounts redeeming one coupon at the same moment: exactly one wins', async () => {

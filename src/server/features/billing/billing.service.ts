@@ -42,6 +42,10 @@ export interface BillingUser {
 
 const TRIAL_DAYS = PLANS.trial.days ?? 7;
 
+const TRIAL_TAKEN = 'The 7-day trial is available once per account. Please choose a plan.';
+const TRIAL_REFUNDED =
+  'The 7-day trial is available once per account, so this payment was refunded. Please choose a plan.';
+
 // ---------------------------------------------------------------- helpers
 
 /** Calendar month later, same UTC day (clamped: Jan 31 -> Feb 28). */
@@ -240,7 +244,7 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
   const now = deps.clock.now();
   const plan = PLANS[planId];
   if (planId === 'trial' && (await repo.hasEverSubscribed(deps.db, user.id))) {
-    throw new AppError('bad_request', 'The 7-day trial is available once per account. Please choose a plan.');
+    throw new AppError('bad_request', TRIAL_TAKEN);
   }
   const current = await findActiveSubscription(deps.db, user.id, now);
   if (current?.plan === planId) {
@@ -314,6 +318,11 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
 async function activateFreeSubscription(deps: AppDeps, userId: string, planId: PlanId, coupon: repo.Coupon) {
   const now = deps.clock.now();
   const ended = await deps.db.transaction().execute(async (trx) => {
+    // Checked again under the account lock: two free trials created at once give one.
+    await repo.lockAccount(trx, userId);
+    if (planId === 'trial' && (await repo.hasEverSubscribed(trx, userId))) {
+      throw new AppError('bad_request', TRIAL_TAKEN);
+    }
     const payment = await repo.insertPayment(trx, {
       userId,
       provider: 'free',
@@ -465,19 +474,49 @@ async function cancelAtProvider(deps: AppDeps, providerSubscriptionId: string | 
   }
 }
 
+interface AppliedCheckout {
+  /** This call applied the payment (the others racing it get false). */
+  applied: boolean;
+  /** This call refused it (a second trial): nothing granted, to be refunded after commit. */
+  refused: boolean;
+  /** The provider subscription to stop after commit (plan change), if any. */
+  cancel: string | null;
+}
+
+/**
+ * The trial is once per account (the account never had a subscription). Checked when the checkout
+ * is created and again here, when its payment is applied, under the account lock: several trial
+ * checkouts opened before the first was paid must not give several trials. The refused payment
+ * keeps no coupon.
+ */
+async function refuseTakenTrial(trx: Tx, payment: repo.Payment, providerPaymentId: string | null) {
+  if (payment.kind !== 'trial' || !payment.userId) return false;
+  if (!(await repo.hasEverSubscribed(trx, payment.userId))) return false;
+  const refused = await repo.refusePayment(trx, payment.providerSessionId, providerPaymentId);
+  if (refused?.couponCode) await repo.releaseCoupon(trx, refused.couponCode, payment.userId);
+  return Boolean(refused);
+}
+
 /**
  * Applies a paid checkout exactly once (webhook, status check and the local Pay button may all
- * arrive; the conditional UPDATE on payments.applied_at lets one of them through).
- * Returns the provider subscription to stop after commit (plan change), if any.
+ * arrive; the conditional UPDATE on payments.applied_at lets one of them through), under the
+ * account lock so the trial check and the subscription change are atomic.
  */
 async function applyPaidCheckout(
   deps: AppDeps,
   trx: Tx,
   checkout: { sessionId: string; subscriptionId: string | null; customerId: string | null },
-): Promise<{ applied: boolean; cancel: string | null }> {
+): Promise<AppliedCheckout> {
   const now = deps.clock.now();
+  const none = { applied: false, refused: false, cancel: null };
+  const pending = await repo.findPaymentBySession(trx, checkout.sessionId);
+  if (!pending?.userId) return none;
+  await repo.lockAccount(trx, pending.userId);
+  if (await refuseTakenTrial(trx, pending, checkout.subscriptionId)) {
+    return { applied: false, refused: true, cancel: null };
+  }
   const payment = await repo.claimPayment(trx, checkout.sessionId, now, checkout.subscriptionId);
-  if (!payment || !payment.userId) return { applied: false, cancel: null };
+  if (!payment || !payment.userId) return none;
   if (payment.kind === 'pack') {
     await grantExtraMinutes(trx, {
       userId: payment.userId,
@@ -486,7 +525,7 @@ async function applyPaidCheckout(
       paymentId: payment.id,
       now,
     });
-    return { applied: true, cancel: null };
+    return { applied: true, refused: false, cancel: null };
   }
   const planId = payment.plan && isPlanId(payment.plan) ? payment.plan : 'basic';
   const coupon = payment.couponCode ? await repo.findCoupon(trx, payment.couponCode) : undefined;
@@ -500,7 +539,23 @@ async function applyPaidCheckout(
     amountCents: payment.amountCents,
     coupon,
   });
-  return { applied: true, cancel };
+  return { applied: true, refused: false, cancel };
+}
+
+/**
+ * After commit: a refused checkout that the provider charged (a second trial paid at Stripe) is
+ * refunded and the subscription it created is stopped, so it is never billed. Best effort: when
+ * the provider cannot be reached the payment stays 'refused' and the next status check retries
+ * (the provider refunds a checkout once).
+ */
+async function settleRefusedCheckout(deps: AppDeps, sessionId: string, subscriptionId: string | null) {
+  await cancelAtProvider(deps, subscriptionId);
+  try {
+    await deps.providers.payments.refundCheckout(sessionId);
+    await repo.markPaymentRefunded(deps.db, sessionId);
+  } catch {
+    // Retried by the next checkout-status call for this session.
+  }
 }
 
 async function expireCheckout(deps: AppDeps, trx: Tx, sessionId: string) {
@@ -523,6 +578,13 @@ export async function checkCheckoutStatus(deps: AppDeps, userId: string, session
       }),
     );
     await cancelAtProvider(deps, result.cancel);
+    const current = result.refused
+      ? 'refused'
+      : (await repo.findPaymentBySession(deps.db, sessionId))?.status;
+    if (current === 'refused' || current === 'refunded') {
+      if (current === 'refused') await settleRefusedCheckout(deps, sessionId, session.subscriptionId);
+      throw new AppError('conflict', TRIAL_REFUNDED);
+    }
   } else if (session.status === 'expired') {
     await deps.db.transaction().execute((trx) => expireCheckout(deps, trx, sessionId));
   }
@@ -552,31 +614,40 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer | string, sig
   const provider = deps.providers.payments.kind;
   const outcome = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.recordEvent(trx, provider, event.eventId, deps.clock.now()))) {
-      return { duplicate: true, cancel: null as string | null };
+      return { duplicate: true, cancel: null, refused: false };
     }
-    return { duplicate: false, cancel: await applyEvent(deps, trx, event) };
+    return { duplicate: false, ...(await applyEvent(deps, trx, event)) };
   });
   await cancelAtProvider(deps, outcome.cancel);
+  if (outcome.refused && event.type === 'checkout_completed') {
+    await settleRefusedCheckout(deps, event.sessionId, event.subscriptionId);
+  }
   return { received: true, duplicate: outcome.duplicate };
 }
 
-async function applyEvent(deps: AppDeps, trx: Tx, event: PaymentEvent): Promise<string | null> {
+async function applyEvent(
+  deps: AppDeps,
+  trx: Tx,
+  event: PaymentEvent,
+): Promise<{ cancel: string | null; refused: boolean }> {
   const now = deps.clock.now();
+  const done = { cancel: null, refused: false };
   switch (event.type) {
     case 'checkout_completed': {
-      if (!event.paid) return null;
+      if (!event.paid) return done;
       const result = await applyPaidCheckout(deps, trx, event);
-      return result.cancel;
+      return { cancel: result.cancel, refused: result.refused };
     }
     case 'checkout_expired':
       await expireCheckout(deps, trx, event.sessionId);
-      return null;
+      return done;
     case 'subscription_renewed': {
-      if (event.firstInvoice) return null;
+      if (event.firstInvoice) return done;
       const found = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
-      if (!found || found.endedAt) return null;
+      if (!found || found.endedAt) return done;
+      await repo.lockAccount(trx, found.userId);
       const sub = (await repo.findSubscriptionById(trx, found.id, { lock: true }))!;
-      if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return null;
+      if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return done;
       const payment = await repo.insertPayment(trx, {
         userId: sub.userId,
         provider: deps.providers.payments.kind,
@@ -591,20 +662,21 @@ async function applyEvent(deps: AppDeps, trx: Tx, event: PaymentEvent): Promise<
         appliedAt: now,
         now,
       });
-      if (!payment) return null;
+      if (!payment) return done;
       await renewSubscription(deps, trx, sub, event.periodStart, event.periodEnd, payment.id);
-      return null;
+      return done;
     }
     case 'subscription_ended': {
       const sub = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
       if (sub && !sub.endedAt) {
+        await repo.lockAccount(trx, sub.userId);
         await repo.endSubscription(trx, sub.id, 'canceled', now);
         await refreshAgentStatus(trx, sub.userId, now);
       }
-      return null;
+      return done;
     }
     case 'ignored':
-      return null;
+      return done;
   }
 }
 
@@ -666,6 +738,7 @@ export async function runBillingCycle(deps: AppDeps): Promise<{ renewed: number;
   let ended = 0;
   for (const due of await repo.findDueLocalSubscriptions(deps.db, now)) {
     await deps.db.transaction().execute(async (trx) => {
+      await repo.lockAccount(trx, due.userId);
       let sub = await repo.findSubscriptionById(trx, due.id, { lock: true });
       for (let guard = 0; sub && !sub.endedAt && sub.currentPeriodEnd <= now && guard < 36; guard += 1) {
         const terms = nextPeriodTerms(sub);
@@ -732,26 +805,60 @@ export async function getLocalCheckout(deps: AppDeps, userId: string, sessionId:
   };
 }
 
-/** Pay: the local provider records the payment, then billing applies it like a webhook would. */
+/**
+ * Pay: in one transaction under the account lock, the local provider marks the checkout paid
+ * (only if it is still open) and billing applies it, like a webhook delivered in-process; so a
+ * Cancel at the same moment either finds it paid or wins, never half of each. A second trial is
+ * refused before anything is charged: the checkout closes unpaid.
+ */
 export async function completeLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
   const checkout = await ownLocalCheckout(deps, userId, sessionId);
-  if (checkout.status === 'expired') {
+  const local = localProvider(deps);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await repo.lockAccount(trx, userId);
+    const payment = await repo.findPaymentBySession(trx, sessionId);
+    if (payment?.status === 'pending' && (await refuseTakenTrial(trx, payment, null))) {
+      await local.cancelCheckout(sessionId, trx);
+      return { state: 'refused' as const, cancel: null };
+    }
+    const completed = await local.completeCheckout(sessionId, trx);
+    // Not open any more: paid by an earlier click (apply it if nobody has yet), or cancelled/expired.
+    if (!completed && (await local.findCheckout(sessionId, trx))?.status !== 'complete') {
+      return {
+        state: payment?.status === 'refused' ? ('refused' as const) : ('closed' as const),
+        cancel: null,
+      };
+    }
+    const session = await local.getCheckout(sessionId, trx);
+    const result = await applyPaidCheckout(deps, trx, {
+      sessionId,
+      subscriptionId: session.subscriptionId,
+      customerId: session.customerId,
+    });
+    return { state: result.refused ? ('refused' as const) : ('paid' as const), cancel: result.cancel };
+  });
+  await cancelAtProvider(deps, outcome.cancel);
+  if (outcome.state === 'refused') throw new AppError('conflict', TRIAL_TAKEN);
+  if (outcome.state === 'closed') {
     throw new AppError(
       'conflict',
-      'This checkout session has expired. Please start again from the pricing page.',
+      'This checkout session was cancelled or has expired. Please start again from the pricing page.',
     );
   }
-  await localProvider(deps).completeCheckout(sessionId);
-  await checkCheckoutStatus(deps, userId, sessionId);
   return { url: checkout.successUrl, payment_status: 'paid' };
 }
 
+/** Cancel: closes the checkout and gives its coupon back, unless a Pay got there first. */
 export async function cancelLocalCheckout(deps: AppDeps, userId: string, sessionId: string) {
   const checkout = await ownLocalCheckout(deps, userId, sessionId);
-  if (checkout.status === 'complete') {
-    throw new AppError('conflict', 'This checkout session has already been paid');
-  }
-  await localProvider(deps).cancelCheckout(sessionId);
-  await deps.db.transaction().execute((trx) => expireCheckout(deps, trx, sessionId));
+  const local = localProvider(deps);
+  const paid = await deps.db.transaction().execute(async (trx) => {
+    await repo.lockAccount(trx, userId);
+    const cancelled = await local.cancelCheckout(sessionId, trx);
+    if (!cancelled && (await local.findCheckout(sessionId, trx))?.status === 'complete') return true;
+    await expireCheckout(deps, trx, sessionId);
+    return false;
+  });
+  if (paid) throw new AppError('conflict', 'This checkout session has already been paid');
   return { url: checkout.cancelUrl };
 }

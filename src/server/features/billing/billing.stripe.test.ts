@@ -26,6 +26,7 @@ interface FakeSession {
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   subscription: string | null;
   customer: string | null;
+  invoice: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
 }
@@ -37,6 +38,9 @@ class FakeStripe {
   requests: { method: string; path: string; form: URLSearchParams }[] = [];
   canceled: string[] = [];
   discountsRemoved: string[] = [];
+  /** Payment intents refunded, one entry per refund created. */
+  refunds: string[] = [];
+  failRefunds = false;
   private counter = 0;
 
   constructor() {
@@ -52,13 +56,18 @@ class FakeStripe {
     this.requests = [];
     this.canceled = [];
     this.discountsRemoved = [];
+    this.refunds = [];
+    this.failRefunds = false;
   }
 
   complete(id: string) {
     const session = this.sessions.get(id)!;
     session.status = 'complete';
     session.payment_status = 'paid';
-    if (session.mode === 'subscription') session.subscription = `sub_${id.slice(3)}`;
+    if (session.mode === 'subscription') {
+      session.subscription = `sub_${id.slice(3)}`;
+      session.invoice = `in_${id.slice(3)}`;
+    }
     session.customer = 'cus_123';
     return session;
   }
@@ -103,6 +112,7 @@ class FakeStripe {
         payment_status: 'unpaid',
         subscription: null,
         customer: null,
+        invoice: null,
         client_reference_id: form.get('client_reference_id'),
         metadata,
       };
@@ -116,6 +126,28 @@ class FakeStripe {
         return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       }
       return send(200, session);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const invoice = url.searchParams.get('invoice')!;
+      return send(200, {
+        object: 'list',
+        url: '/v1/invoice_payments',
+        has_more: false,
+        data: [
+          {
+            id: `inpay_${invoice.slice(3)}`,
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: `pi_${invoice.slice(3)}` },
+          },
+        ],
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (this.failRefunds) return send(500, { error: { type: 'api_error', message: 'Stripe is down' } });
+      this.refunds.push(form.get('payment_intent')!);
+      return send(200, { id: `re_${this.refunds.length}`, object: 'refund', status: 'succeeded' });
     }
     const discountMatch = /^\/v1\/subscriptions\/([^/]+)\/discount$/.exec(url.pathname);
     if (req.method === 'DELETE' && discountMatch) {
@@ -266,6 +298,89 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
     expect(await ctx().db.selectFrom('subscriptions').select('id').execute()).toHaveLength(1);
     expect(await ctx().db.selectFrom('minute_ledger').select('id').execute()).toHaveLength(1);
     expect((await usage(client)).subscription.plan).toBe('pro');
+  });
+
+  it('a second trial paid at Stripe is recorded, not applied, refunded and its subscription stopped (issue 21)', async () => {
+    const { client, user } = await signUp(ctx().app);
+    // Three trial checkouts opened before subscribing.
+    const first = await startCheckout(client, { plan: 'trial' });
+    const second = await startCheckout(client, { plan: 'trial' });
+    const third = await startCheckout(client, { plan: 'trial' });
+    await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(first.sessionId)));
+    await debitCallMinutes(ctx().db, {
+      userId: user.id,
+      callId: crypto.randomUUID(),
+      minutes: 5,
+      now: ctx().clock.now(),
+    });
+
+    // The webhook of the second: received, but no second trial.
+    const event = signedEvent('checkout.session.completed', fake.complete(second.sessionId));
+    const delivered = await deliver(ctx(), event);
+    expect(delivered.json()).toEqual({ received: true, duplicate: false });
+    expect((await usage(client)).subscription).toMatchObject({
+      plan: 'trial',
+      usage: { minutes_limit: 20, minutes_used: 5, minutes_remaining: 15 },
+    });
+    expect(fake.refunds).toEqual([`pi_${second.sessionId.slice(3)}`]);
+    expect(fake.canceled).toEqual([`sub_${second.sessionId.slice(3)}`]);
+    const polled = await client.get(`/api/stripe/checkout-status/${second.sessionId}`);
+    expect(polled.statusCode).toBe(409);
+    expect(polled.json().detail).toBe(
+      'The 7-day trial is available once per account, so this payment was refunded. Please choose a plan.',
+    );
+    await deliver(ctx(), event);
+    await deliver(ctx(), signedEvent('checkout.session.completed', fake.sessions.get(second.sessionId)));
+    expect(fake.refunds).toHaveLength(1);
+
+    // The third is paid while Stripe cannot refund: recorded as refused, the next status check refunds it.
+    fake.failRefunds = true;
+    fake.complete(third.sessionId);
+    expect((await client.get(`/api/stripe/checkout-status/${third.sessionId}`)).statusCode).toBe(409);
+    expect(fake.refunds).toHaveLength(1);
+    fake.failRefunds = false;
+    expect((await client.get(`/api/stripe/checkout-status/${third.sessionId}`)).statusCode).toBe(409);
+    expect(fake.refunds).toEqual([`pi_${second.sessionId.slice(3)}`, `pi_${third.sessionId.slice(3)}`]);
+
+    const payments = await ctx()
+      .db.selectFrom('payments')
+      .select(['provider_session_id', 'status', 'applied_at'])
+      .orderBy('created_at')
+      .execute();
+    expect(payments.map((p) => [p.status, p.applied_at !== null])).toEqual([
+      ['paid', true],
+      ['refunded', false],
+      ['refunded', false],
+    ]);
+    expect(await ctx().db.selectFrom('subscriptions').select('id').execute()).toHaveLength(1);
+    expect(
+      await ctx().db.selectFrom('minute_ledger').select('id').where('entry', '=', 'grant').execute(),
+    ).toHaveLength(1);
+  });
+
+  it('two trial webhooks delivered at the same moment give one trial and one refund', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      fake.reset();
+      const { client, user } = await signUp(ctx().app);
+      const a = await startCheckout(client, { plan: 'trial' });
+      const b = await startCheckout(client, { plan: 'trial' });
+      const results = await Promise.all([
+        deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(a.sessionId))),
+        deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(b.sessionId))),
+      ]);
+      for (const r of results) expect(r.statusCode, r.body).toBe(200);
+      const subs = await ctx()
+        .db.selectFrom('subscriptions')
+        .select('provider_subscription_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(subs).toHaveLength(1);
+      const kept = subs[0]!.provider_subscription_id!;
+      const other = kept === `sub_${a.sessionId.slice(3)}` ? b.sessionId : a.sessionId;
+      expect(fake.refunds).toEqual([`pi_${other.slice(3)}`]);
+      expect(fake.canceled).toEqual([`sub_${other.slice(3)}`]);
+      expect((await usage(client)).subscription.usage.minutes_limit).toBe(20);
+    }
   });
 
   it('a bad signature is refused and changes nothing', async () => {

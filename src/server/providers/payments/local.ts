@@ -73,10 +73,10 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return this.getCheckout(id);
   }
 
-  async getCheckout(sessionId: string): Promise<CheckoutSession> {
-    const details = await this.findCheckout(sessionId);
+  async getCheckout(sessionId: string, db: Db = this.db): Promise<CheckoutSession> {
+    const details = await this.findCheckout(sessionId, db);
     if (!details) throw new Error(`unknown local checkout ${sessionId}`);
-    const row = await this.db
+    const row = await db
       .selectFrom('local_checkouts')
       .select('metadata')
       .where('id', '=', sessionId)
@@ -97,8 +97,8 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     };
   }
 
-  async findCheckout(sessionId: string): Promise<LocalCheckoutDetails | undefined> {
-    const row = await this.db
+  async findCheckout(sessionId: string, db: Db = this.db): Promise<LocalCheckoutDetails | undefined> {
+    const row = await db
       .selectFrom('local_checkouts')
       .selectAll()
       .where('id', '=', sessionId)
@@ -124,9 +124,13 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     };
   }
 
-  /** The Pay button: marks an open checkout paid. Returns false when it was not open. */
-  async completeCheckout(sessionId: string): Promise<boolean> {
-    const result = await this.db
+  /**
+   * The Pay button: marks an open checkout paid. Returns false when it was not open (paid,
+   * cancelled or expired meanwhile). `db` may be the caller's transaction, so that billing applies
+   * the payment in the same transaction (a webhook delivered in-process, never half done).
+   */
+  async completeCheckout(sessionId: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('local_checkouts')
       .set({ status: 'complete' })
       .where('id', '=', sessionId)
@@ -136,15 +140,19 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** The Cancel button: an open checkout can no longer be paid. */
-  async cancelCheckout(sessionId: string): Promise<boolean> {
-    const result = await this.db
+  /** The Cancel button: an open checkout can no longer be paid. Returns false when it was not open. */
+  async cancelCheckout(sessionId: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('local_checkouts')
       .set({ status: 'expired' })
       .where('id', '=', sessionId)
       .where('status', '=', 'open')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async refundCheckout(): Promise<void> {
+    // Billing refuses a local checkout before it completes (same transaction), so nothing was charged.
   }
 
   parseWebhook(): never {

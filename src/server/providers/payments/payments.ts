@@ -84,6 +84,11 @@ export interface PaymentsProvider {
   getCheckout(sessionId: string): Promise<CheckoutSession>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): PaymentEvent;
+  /**
+   * Gives back what a completed checkout charged, when we refused the purchase after it was paid
+   * (a second trial). Safe to repeat: the provider refunds a checkout once.
+   */
+  refundCheckout(sessionId: string): Promise<void>;
   /** Stops a recurring subscription at once (plan change, revocation). */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Removes a coupon from a recurring subscription: the next renewal is charged at full price. */

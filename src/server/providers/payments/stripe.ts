@@ -46,6 +46,13 @@ const invoiceSchema = z.object({
     .nullish(),
 });
 
+const refundableSessionSchema = z.object({ payment_intent: idOf, invoice: idOf });
+
+const invoicePaymentSchema = z.object({
+  status: z.string().nullish(),
+  payment: z.object({ payment_intent: idOf }).nullish(),
+});
+
 const subscriptionSchema = z.object({
   id: z.string(),
   ended_at: z.number().nullish(),
@@ -195,6 +202,43 @@ export class StripePaymentsProvider implements PaymentsProvider {
     } catch (error) {
       // No discount (or no subscription) left at Stripe: nothing to remove.
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+      throw asProviderError(error);
+    }
+  }
+
+  /**
+   * Refunds what a checkout charged: its payment intent (payment mode) or the payments of the
+   * first invoice (subscription mode, e.g. the trial's $10). One idempotency key per payment, so a
+   * retry never refunds twice.
+   */
+  async refundCheckout(sessionId: string): Promise<void> {
+    try {
+      const session = refundableSessionSchema.parse(await this.stripe.checkout.sessions.retrieve(sessionId));
+      const intents = new Set<string>();
+      if (session.payment_intent) intents.add(session.payment_intent);
+      if (session.invoice) {
+        const payments = await this.stripe.invoicePayments.list({ invoice: session.invoice, limit: 10 });
+        for (const raw of payments.data) {
+          const payment = invoicePaymentSchema.parse(raw);
+          if (payment.status === 'paid' && payment.payment?.payment_intent) {
+            intents.add(payment.payment.payment_intent);
+          }
+        }
+      }
+      for (const paymentIntent of intents) {
+        await this.stripe.refunds.create(
+          { payment_intent: paymentIntent, metadata: { checkout_session: sessionId } },
+          { idempotencyKey: `refund:${sessionId}:${paymentIntent}` },
+        );
+      }
+    } catch (error) {
+      // Refunded before (by us or in the Stripe dashboard): nothing left to give back.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'charge_already_refunded'
+      ) {
+        return;
+      }
       throw asProviderError(error);
     }
   }

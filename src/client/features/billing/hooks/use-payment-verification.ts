@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api.ts';
 import { billingApi } from '../api/billing-api.ts';
 
 /** SPEC 9: every 2 seconds, at most 5 attempts. */
@@ -11,7 +12,8 @@ export const PAYMENT_POLL_MAX_ATTEMPTS = 5;
 /**
  * With a query `session_id` on /dashboard (a payment checkout session, SPEC 2/4): polls
  * GET /stripe/checkout-status/{id}. paid -> success toast, URL cleaned to /dashboard, data reloaded;
- * status expired -> error; another state -> poll again after 2 s; 5 attempts -> timeout; an error stops it.
+ * status expired -> error; another state -> poll again after 2 s; 5 attempts -> timeout; an error stops it
+ * (a 409 shows the server's reason, e.g. a second trial that was refunded).
  * Returns true while verifying (the 'Verifying your payment...' banner).
  */
 export function usePaymentVerification(): boolean {
@@ -64,7 +66,12 @@ export function usePaymentVerification(): boolean {
         if (cancelled) return;
         console.error('Error checking payment status', error);
         finish();
-        toast.error('Error checking payment status');
+        // 409: the server refused the purchase (a second trial, refunded) and says why.
+        toast.error(
+          error instanceof ApiError && error.status === 409 && error.detail
+            ? error.detail
+            : 'Error checking payment status',
+        );
       }
     };
     void poll();
