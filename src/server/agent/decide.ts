@@ -40,6 +40,8 @@ export function evidenceFeatures(e: Evidence): number[] {
 
 /** Candidates read sentence by sentence (retrieval's best few). */
 const READ_CANDIDATES = 3;
+const TYPE_BONUS = 0.05;
+const RANK_PENALTY = 0.05;
 
 /**
  * The evidence of the candidate whose sentences hold most of the question (retrieval's order breaks ties), among
@@ -52,7 +54,8 @@ export function bestEvidence(
 ): (Evidence & { relevance: number }) | null {
   const words = questionWordsOf(question);
   let best: (Evidence & { relevance: number }) | null = null;
-  for (const hit of result.hits.slice(0, READ_CANDIDATES)) {
+  let bestScore = -Infinity;
+  for (const [rank, hit] of result.hits.slice(0, READ_CANDIDATES).entries()) {
     const e = readEvidence(
       hit.passage,
       result.terms,
@@ -61,9 +64,12 @@ export function bestEvidence(
       hit.passage.heading !== null && isQuestionHeading(hit.passage.heading),
     );
     if (e.sentences.length === 0) continue; // a heading alone is never an answer
-    const score = e.coverage + (e.typeFound ? 0.05 : 0);
-    const bestScore = best ? best.coverage + (best.typeFound ? 0.05 : 0) : -1;
-    if (score > bestScore + 1e-9) best = { ...e, relevance: hit.relevance };
+    // Retrieval's order stands unless a later candidate's sentences clearly hold more of the question.
+    const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0) - RANK_PENALTY * rank;
+    if (score > bestScore + 1e-9) {
+      best = { ...e, relevance: hit.relevance };
+      bestScore = score;
+    }
   }
   return best;
 }

@@ -285,9 +285,10 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (confirmation !== null) return confirmation;
       if (!result.answerable) return { kind: 'transfer', result, usedContext };
     }
-    // Read the evidence: the sentences that would answer, and whether they hold what was asked. A follow-up's
-    // question is its own words with the subject it leans on.
-    const terms = usedContext ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
+    // Read the evidence: the sentences that would answer, and whether they hold what was asked. A follow-up with no
+    // word of its own that the documents use ("and how much is it?") is asked about the subject it leans on.
+    const ownKnown = result.terms.some((t) => t.factor === 1 && t.alternatives.length > 0);
+    const terms = usedContext && !ownKnown ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
     if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
       return confirmBest() ?? { kind: 'transfer', result, usedContext };
