@@ -122,6 +122,7 @@ async function main() {
       `: ${answerableCount} answerable, ${questions.length - answerableCount} unanswerable`,
   );
 
+  await questionVector('are you open today'); // loads the encoder, so its start does not count in a turn
   const judged: JudgedQuestion[] = [];
   const failures: Record<Failure, unknown[]> = {
     'answered unanswerable': [],

@@ -119,7 +119,7 @@ const ROWS: [keyof Figures, string][] = [
 
 export function printReport(title: string, r: Report): void {
   const cell = (f: Figures, k: keyof Figures) =>
-    (k === 'f1' ? f[k].toFixed(3) : `${(f[k] * 100).toFixed(1)}%`).padStart(8);
+    (Number.isNaN(f[k]) ? '-' : k === 'f1' ? f[k].toFixed(3) : `${(f[k] * 100).toFixed(1)}%`).padStart(8);
   const [a, b] = r.halves;
   console.log(
     `\n${title}: ${r.all.questions} questions (${r.all.answerable} answerable), ${r.all.answered} answered`,
