@@ -149,8 +149,9 @@ export async function askAndConfirm(
 }
 
 /** An uploaded file's passages, exactly as the product ingests it: bytes -> pages -> passages. */
-export async function ingestFile(name: string, text: string): Promise<KnowledgePassage[]> {
-  const { pages } = await extractDocument({ filename: name, data: Buffer.from(text, 'utf8') });
+export async function ingestFile(name: string, content: string | Buffer): Promise<KnowledgePassage[]> {
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const { pages } = await extractDocument({ filename: name, data });
   return splitIntoPassages(pages).map((draft) => ({
     id: `${name}#${draft.ord}`,
     documentName: name,
