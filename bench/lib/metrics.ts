@@ -21,13 +21,16 @@ export function mean(values: number[]): number {
  * collapsed.
  */
 export function normalizeAnswer(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '')
-    .replace(/\b(a|an|the)\b/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w !== '')
-    .join(' ');
+  return (
+    s
+      .toLowerCase()
+      .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '')
+      // Python's \b, which counts accented letters as word characters ("María" keeps its "a").
+      .replace(/(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu, ' ')
+      .split(/\s+/)
+      .filter((w) => w !== '')
+      .join(' ')
+  );
 }
 
 /** True when `text` holds one of the answers as whole words, both sides normalised as SQuAD does. */
