@@ -132,6 +132,8 @@ async function main() {
     'missed answerable': [],
   };
   let confirmations = 0;
+  /** Questions the agent wanted the meaning of: their turn includes the encoder's time. */
+  let embedded = 0;
   let ingestMs = 0;
   for (const article of file.data) {
     const asked = questions.filter((q) => q.article === article.title);
@@ -160,6 +162,7 @@ async function main() {
         q.answerable && p !== undefined && containsAnswer(`${p.heading ?? ''}\n${p.text}`, q.answers);
       const call = await askAndConfirm(open, q.question, holdsAnswer, questionVector);
       if (call.confirmed !== null) confirmations++;
+      if (call.lines[0]!.vector !== null) embedded++;
       const outcome = classifyReply(call.final, call.conversation.state);
       const right = q.answerable && outcome === 'answered' && containsAnswer(call.final.text, q.answers);
       judged.push({
@@ -202,6 +205,9 @@ async function main() {
   console.log(
     `confirmations asked    ${confirmations} of ${judged.length}; replies neither answer nor decline: ${other}`,
   );
+  console.log(
+    `questions embedded     ${embedded} of ${judged.length} (the agent asked for their meaning; the encoder's time is in their turn)`,
+  );
   const runtimeS = (performance.now() - started) / 1000;
   console.log(
     `failures               ${Object.entries(failures)
@@ -228,6 +234,7 @@ async function main() {
     sample: EVERYTHING ? null : { seed: SEED, size: questions.length, answerable: answerableCount },
     report,
     confirmations,
+    embedded,
     runtimeS: Math.round(runtimeS),
     // The first few of each failure, to read; the counts are in the report.
     failures: Object.fromEntries(
