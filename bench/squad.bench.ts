@@ -9,8 +9,9 @@
  *   answerable:   right when the agent answers and its spoken answer holds a gold answer (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * Default: a seeded sample of 1,500 questions stratified by article and answerability (BENCH_SEED, default 2026);
- * BENCH_SQUAD=all asks all 6,078, BENCH_SQUAD=<n> a sample of n. BENCH_SQUAD_DIR overrides the data folder. BENCH_VERBOSE=1 prints examples of
- * each failure. Results go to bench/results/squad-<date>.json.
+ * BENCH_SQUAD=all asks all 6,078, BENCH_SQUAD=<n> a sample of n. BENCH_SQUAD_DIR overrides the data folder.
+ * BENCH_VERBOSE=1 prints examples of each failure. Results go to bench/results/squad-<date>.json
+ * (squad-all-<date>.json for all).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -226,7 +227,7 @@ async function main() {
   const date = new Date().toISOString();
   const out = path.join(here, 'results');
   mkdirSync(out, { recursive: true });
-  const saved = path.join(out, `squad-${date.slice(0, 10)}.json`);
+  const saved = path.join(out, `squad-${EVERYTHING ? 'all-' : ''}${date.slice(0, 10)}.json`);
   const result = {
     date,
     command: `${EVERYTHING ? 'BENCH_SQUAD=all ' : ''}npm run bench:squad`,
