@@ -24,6 +24,7 @@ import { universalSentenceEncoder } from '#server/agent/retrieval/use-encoder.ts
 import { passageSentence, questionSentence, type MeaningIndex } from '#server/agent/retrieval/meaning.ts';
 import { faqText, loadEvalData, splitOf, type Business, type EvalTurn, type FaqEntry } from './lib/dstc.ts';
 import { mean, median, percentile, round, tokenF1 } from './lib/metrics.ts';
+import { classifyReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /**
@@ -160,6 +161,32 @@ function recordOf(turn: EvalTurn, b: Business, a: CallOutcome, u: CallOutcome): 
   };
 }
 
+/** The turn's two questions as issue 20's report judges them: right is answered from the gold passage. */
+function judgedOf(turn: EvalTurn, b: Business, a: CallOutcome, u: CallOutcome): JudgedQuestion[] {
+  const outcome = classifyReply(a.final);
+  const common = { set: 'dstc', gold: [turn.goldResponse] };
+  return [
+    {
+      ...common,
+      id: String(turn.id),
+      answerable: true,
+      outcome,
+      right: outcome === 'answered' && isGold(a.final.answer?.passages[0], turn, b),
+      spoken: a.final.text,
+      turnMs: a.turnMs,
+    },
+    {
+      ...common,
+      id: `${turn.id}-without-gold`,
+      answerable: false,
+      outcome: classifyReply(u.final),
+      right: false,
+      spoken: u.final.text,
+      turnMs: u.turnMs,
+    },
+  ];
+}
+
 function latencySummary(samples: number[][]) {
   // samples[run][turn]: report the median across runs of each statistic, so one noisy run does not decide it.
   const per = (f: (xs: number[]) => number) => round(median(samples.map(f)), 3);
@@ -205,6 +232,7 @@ async function main() {
   }
 
   const records: TurnRecord[] = [];
+  const judged: JudgedQuestion[] = [];
   const turnSamples: number[][] = [];
   const partialSamples = PARTIAL_PAUSES_MS.map(() => [] as number[][]);
   let earlyEmbeddings = 0;
@@ -237,6 +265,7 @@ async function main() {
       greetMs.push(a.setupToGreetingMs, u.setupToGreetingMs);
       if (run > 0) continue;
       records.push(recordOf(turn, b, a, u));
+      judged.push(...judgedOf(turn, b, a, u));
       if (MEANING_ON) {
         const answerable = answerableMeaning.get(b.key)!;
         earlyEmbeddings += embeddingsWhileSpeaking(
@@ -340,6 +369,8 @@ async function main() {
       setupToGreetingMs: '<= 10',
     },
     quality: qualityOf(records),
+    // Issue 20's figures, the same for every quality set (bench/lib/report.ts); turn times of the first run.
+    report: reportOf(judged),
     qualityBySplit: {
       A: qualityOf(records.filter((r) => r.split === 'A')),
       B: qualityOf(records.filter((r) => r.split === 'B')),
@@ -385,6 +416,7 @@ async function main() {
   };
 
   printSummary(result);
+  printReport('DSTC10 track 2, each question and its variant without the gold entry', result.report);
   const verbose = process.env.BENCH_VERBOSE === '1';
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(out, { recursive: true });

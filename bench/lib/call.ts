@@ -4,7 +4,7 @@ import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import type { MeaningIndex } from '#server/agent/retrieval/meaning.ts';
-import { createConversation, type AgentReply } from '#server/agent/turn-engine.ts';
+import { createConversation, type AgentReply, type Conversation } from '#server/agent/turn-engine.ts';
 import type { QuestionVector } from './meaning.ts';
 
 export const TRANSFER_NUMBER = '+15550100';
@@ -96,9 +96,70 @@ export function asHandoff(reply: AgentReply): AgentReply {
   return reply.declined ? { ...reply, handoff: { reason: 'no_answer', transfer_to: TRANSFER_NUMBER } } : reply;
 }
 
+/** A caller's line on a call, with the vector the agent asked for (null: it did not), so the call can be replayed. */
+export interface CallerLine {
+  text: string;
+  vector: Float32Array | null;
+}
+
+/** A conversation brought again to where `lines` left it (the engine is deterministic). */
+export function replay(open: () => Conversation, lines: readonly CallerLine[]): Conversation {
+  const conversation = open();
+  for (const { text, vector } of lines) {
+    conversation.needsMeaning(text);
+    conversation.onCallerText(text, vector);
+  }
+  return conversation;
+}
+
+export interface Asked {
+  first: AgentReply;
+  /** The reply that settled the question: the first one, or the one after the caller's yes or no. */
+  final: AgentReply;
+  confirmed: 'yes' | 'no' | null;
+  /** The first reply's time, with the embedding of the question when the agent asked for it. */
+  turnMs: number;
+  /** The conversation `final` came from, to go on with, and the caller's lines of this question on it. */
+  conversation: Conversation;
+  lines: CallerLine[];
+}
+
+/**
+ * Asks `question` on an open call (`open` returns it as it stands before the question, greeted; it is called again
+ * for a replay), embedding the question only when the agent asks for its meaning. When the agent asks "are you
+ * asking …?", the caller answers truthfully as in callAndConfirm: "yes" when the passage offered is right, else
+ * "no", said in a replay since the offered passage is only known from the answer a yes gets.
+ */
+export async function askAndConfirm(
+  open: () => Conversation,
+  question: string,
+  isRight: (passage: KnowledgePassage | undefined) => boolean,
+  vectorOf: (question: string) => Promise<QuestionVector | null>,
+): Promise<Asked> {
+  const conversation = open();
+  const t0 = performance.now();
+  const wantsMeaning = conversation.needsMeaning(question);
+  const t1 = performance.now();
+  const vector = wantsMeaning ? await vectorOf(question) : null;
+  const t2 = performance.now();
+  const first = conversation.onCallerText(question, vector?.vector);
+  const turnMs = t1 - t0 + (performance.now() - t2) + (vector?.ms ?? 0);
+  const asked: CallerLine = { text: question, vector: vector?.vector ?? null };
+  const settle = (c: Conversation, final: AgentReply, confirmed: 'yes' | 'no' | null): Asked => {
+    const lines = confirmed === null ? [asked] : [asked, { text: confirmed, vector: null }];
+    return { first, final, confirmed, turnMs, conversation: c, lines };
+  };
+  if (first.intent !== 'confirm') return settle(conversation, first, null);
+  const yes = conversation.onCallerText('yes');
+  if (isRight(yes.answer?.passages[0])) return settle(conversation, yes, 'yes');
+  const again = replay(open, [asked]);
+  return settle(again, again.onCallerText('no'), 'no');
+}
+
 /** An uploaded file's passages, exactly as the product ingests it: bytes -> pages -> passages. */
-export async function ingestFile(name: string, text: string): Promise<KnowledgePassage[]> {
-  const { pages } = await extractDocument({ filename: name, data: Buffer.from(text, 'utf8') });
+export async function ingestFile(name: string, content: string | Buffer): Promise<KnowledgePassage[]> {
+  const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  const { pages } = await extractDocument({ filename: name, data });
   return splitIntoPassages(pages).map((draft) => ({
     id: `${name}#${draft.ord}`,
     documentName: name,

@@ -15,14 +15,38 @@ export function mean(values: number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** SQuAD-style token F1 between a spoken answer and a reference response. */
-export function tokenF1(prediction: string, reference: string): number {
-  const tokens = (s: string) =>
+/**
+ * The official SQuAD evaluation's normalisation (evaluate-v2.0.py normalize_answer): lower case, ASCII
+ * punctuation removed (not replaced by a space: "don't" -> "dont"), the articles a/an/the dropped, whitespace
+ * collapsed.
+ */
+export function normalizeAnswer(s: string): string {
+  return (
     s
       .toLowerCase()
-      .replace(/[^a-z0-9\s]/g, ' ')
-      .replace(/\b(a|an|the)\b/g, ' ')
+      .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '')
+      // Python's \b, which counts accented letters as word characters ("María" keeps its "a").
+      .replace(/(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu, ' ')
       .split(/\s+/)
+      .filter((w) => w !== '')
+      .join(' ')
+  );
+}
+
+/** True when `text` holds one of the answers as whole words, both sides normalised as SQuAD does. */
+export function containsAnswer(text: string, answers: readonly string[]): boolean {
+  const haystack = ` ${normalizeAnswer(text)} `;
+  return answers.some((a) => {
+    const needle = normalizeAnswer(a);
+    return needle !== '' && haystack.includes(` ${needle} `);
+  });
+}
+
+/** SQuAD token F1 between a spoken answer and a reference response (the official normalisation). */
+export function tokenF1(prediction: string, reference: string): number {
+  const tokens = (s: string) =>
+    normalizeAnswer(s)
+      .split(' ')
       .filter((w) => w !== '');
   const p = tokens(prediction);
   const r = tokens(reference);

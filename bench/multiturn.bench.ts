@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:multiturn`: answer quality over whole calls, where a caller asks several questions in turn and some
+ * lean on the one before ("and how much is it?").
+ *
+ * Data: bench/data/multiturn/conversations.json (BENCH_MULTITURN_FILE overrides it): businesses with their
+ * documents (paths relative to the file), and conversations whose turns say what the caller asks, whether the
+ * documents answer it, the answer spans (a right answer holds one) and whether the turn is a follow-up. Documents go
+ * through the product's ingestion; each business gets one index, with passage vectors (cached in data/bench-cache/).
+ * Each conversation is one call: the greeting, then each turn in order. When the agent asks "are you asking …?"
+ * the caller says yes when the offered passage holds an answer span, else no. After a declined turn the caller goes
+ * on with the next question; when the agent ended the call (a transfer), the remaining turns go to a new call and
+ * the conversation counts as cut short.
+ *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
+ *   unanswerable: right when it declines.
+ * The report is printed for all turns, each call's first turn, the follow-ups and the other new questions.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { createConversation } from '#server/agent/turn-engine.ts';
+import { askAndConfirm, ingestFile, replay, TRANSFER_NUMBER, type CallerLine } from './lib/call.ts';
+import { meaningIndexOf, questionVector } from './lib/meaning.ts';
+import { containsAnswer } from './lib/metrics.ts';
+import { classifyReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
+
+interface MultiturnData {
+  businesses: { id: string; companyName: string; documents: string[] }[];
+  conversations: {
+    id: string;
+    business: string;
+    turns: { caller: string; answerable: boolean; answers: string[]; followup: boolean }[];
+  }[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const file = process.env.BENCH_MULTITURN_FILE ?? path.join(here, 'data', 'multiturn', 'conversations.json');
+const data = JSON.parse(readFileSync(file, 'utf8')) as MultiturnData;
+const verbose = process.env.BENCH_VERBOSE === '1';
+
+type Kind = 'first' | 'followup' | 'new';
+const judged: (JudgedQuestion & { kind: Kind })[] = [];
+let cutShort = 0;
+await questionVector('are you open today'); // loads the encoder, so its start does not count in a turn
+
+for (const business of data.businesses) {
+  const passages: KnowledgePassage[] = [];
+  for (const document of business.documents) {
+    const bytes = readFileSync(path.resolve(path.dirname(file), document));
+    passages.push(...(await ingestFile(path.basename(document), bytes)));
+  }
+  const { companyName } = business;
+  const knowledge = buildKnowledgeIndex(passages, { companyName });
+  const meaning = await meaningIndexOf(passages);
+  const start = () => {
+    const conversation = createConversation({
+      companyName,
+      transferNumber: TRANSFER_NUMBER,
+      knowledge,
+      meaning,
+    });
+    conversation.greet();
+    return conversation;
+  };
+
+  for (const conversation of data.conversations.filter((c) => c.business === business.id)) {
+    // What the caller has said on the current call, replayed to reopen it (see askAndConfirm).
+    let lines: CallerLine[] = [];
+    let restarted = false;
+    for (const [i, turn] of conversation.turns.entries()) {
+      const holdsAnswer = (p: KnowledgePassage | undefined) =>
+        turn.answerable && p !== undefined && containsAnswer(`${p.heading ?? ''}\n${p.text}`, turn.answers);
+      const call = await askAndConfirm(() => replay(start, lines), turn.caller, holdsAnswer, questionVector);
+      const outcome = classifyReply(call.final, call.conversation.state);
+      const right =
+        turn.answerable && outcome === 'answered' && containsAnswer(call.final.text, turn.answers);
+      judged.push({
+        id: `${conversation.id}#${i}`,
+        set: 'multiturn',
+        answerable: turn.answerable,
+        outcome,
+        right,
+        spoken: call.final.text,
+        gold: turn.answers,
+        turnMs: call.turnMs,
+        kind: i === 0 ? 'first' : turn.followup ? 'followup' : 'new',
+      });
+      if (verbose)
+        console.log(
+          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : ''}${call.confirmed ? ` (confirmed ${call.confirmed})` : ''}: ${turn.caller} -> ${call.final.text}`,
+        );
+      lines = [...lines, ...call.lines];
+      if (call.conversation.state.ended) {
+        // The caller calls again for the questions left; a follow-up among them has lost what it leaned on.
+        if (i < conversation.turns.length - 1 && !restarted) cutShort++;
+        restarted = true;
+        lines = [];
+      }
+    }
+  }
+}
+
+const conversations = data.conversations.length;
+console.log(
+  `Multi-turn calls: ${data.businesses.length} businesses, ${conversations} conversations, ${judged.length} turns (${path.relative(process.cwd(), file)})`,
+);
+printReport('all turns', reportOf(judged));
+printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));
+printReport('follow-up turns', reportOf(judged.filter((j) => j.kind === 'followup')));
+printReport('later new questions', reportOf(judged.filter((j) => j.kind === 'new')));
+console.log(
+  `\ncalls cut short        ${cutShort} of ${conversations} (the agent ended the call before the last turn)`,
+);
