@@ -3,9 +3,9 @@
  * stage measured (evidence.ts), fitted on public data (SQuAD 2.0's dev half, whose unanswerable questions were
  * written to look answerable) and checked split-half: `npx tsx bench/lib/calibrate-evidence.ts`.
  */
-import { passageStems, readEvidence, questionWordsOf, type Evidence } from './evidence.ts';
+import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
 import { isQuestionHeading } from './passages.ts';
-import type { AnswerType } from './question.ts';
+import { answerTypeOf, type AnswerType } from './question.ts';
 import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
 
 export interface EvidenceModel {
@@ -93,12 +93,18 @@ export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_M
 }
 
 /**
- * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must hold the
- * question's most informative word that the documents use (in any form the search allowed: a misheard spelling, a
- * synonym). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
+ * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must state the
+ * kind of answer asked for and hold the question's most informative word that the documents use (in any form the
+ * search allowed: a misheard spelling, a synonym). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
  */
-export function sharesFocus(terms: readonly QueryTerm[], passage: KnowledgePassage): boolean {
-  const own = terms.filter((t) => t.factor === 1);
+export function sharesFocus(
+  terms: readonly QueryTerm[],
+  passage: KnowledgePassage,
+  question: string,
+): boolean {
+  // The kind of answer asked for must be there too: a price for "how much", a date for "when".
+  if (!statesType(passage.text, answerTypeOf(question), questionWordsOf(question))) return false;
+  const own = terms.filter((t) => t.factor === 1 && !t.businessName);
   const known = own.filter((t) => t.alternatives.length > 0);
   if (known.length === 0) return false;
   const focus = known.reduce((a, b) => (b.weight > a.weight ? b : a));

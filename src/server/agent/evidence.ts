@@ -62,7 +62,7 @@ export function readEvidence(
   questionHeading: boolean,
 ): Evidence {
   const sentences = readableSentences(passage.text);
-  const own = terms.filter((t) => t.factor === 1);
+  const own = terms.filter((t) => t.factor === 1 && !t.businessName);
   // A word the documents never use counts by its length: short ones are mostly recogniser fragments.
   const weightOf = (t: QueryTerm) =>
     t.alternatives.length > 0 ? t.weight : t.weight * Math.min(1, Math.max(0.2, (t.word.length - 2) / 5));

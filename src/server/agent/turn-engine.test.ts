@@ -3,7 +3,7 @@ import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 import { MeaningIndex } from './retrieval/meaning.ts';
 import { splitIntoPassages } from './passages.ts';
-import { confirmationOf, createConversation } from './turn-engine.ts';
+import { confirmationOf, createConversation, type AgentReply } from './turn-engine.ts';
 
 const knowledge = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const TRANSFER = '+15550142';
@@ -27,6 +27,13 @@ function passagesOf(name: string, text: string) {
 function callWith(companyName: string, text: string) {
   const index = buildKnowledgeIndex(passagesOf('doc', text), { companyName });
   return createConversation({ companyName, transferNumber: TRANSFER, knowledge: index });
+}
+
+/** The documents don't say: one sentence, the offer of a transfer, and the call goes on. */
+function expectDeclined(reply: AgentReply) {
+  expect(reply).toMatchObject({ declined: true, action: 'continue', sources: [] });
+  expect(reply.handoff).toBeUndefined();
+  expect(reply.text).toMatch(/^I'm sorry, I don't have that information\. Would you like me to transfer you/);
 }
 
 describe('turn engine', () => {
@@ -57,14 +64,15 @@ describe('turn engine', () => {
     expect(reply.text).not.toMatch(/[*#_`]|https?:|www\.|\.example\.com/);
   });
 
-  it('escalates a question the documents do not cover and transfers at once', () => {
+  it('declines a question the documents do not cover, offers the transfer, and transfers on a yes', () => {
     const conversation = call();
     const reply = conversation.onCallerText('do you sell wedding flowers');
-    expect(reply.action).toBe('end');
-    expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
-    expect(reply.text).toMatch(/don't have that information/);
-    expect(reply.text).toMatch(/transfer/);
-    expect(reply.sources).toEqual([]);
+    expectDeclined(reply);
+    expect(conversation.state).toMatchObject({ ended: false, outcome: null });
+    const yes = conversation.onCallerText('yes please');
+    expect(yes.action).toBe('end');
+    expect(yes.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    expect(yes.text).toMatch(/transfer/);
     expect(conversation.state).toMatchObject({
       ended: true,
       outcome: 'escalated_no_answer',
@@ -72,10 +80,53 @@ describe('turn engine', () => {
     });
   });
 
-  it('hears letters spelled out as one word: a topic the documents lack transfers at once, another name answers', () => {
+  it('after a decline the caller may ask something else, and is answered', () => {
+    const conversation = call();
+    expectDeclined(conversation.onCallerText('do you sell wedding flowers'));
+    const next = conversation.onCallerText('ok do you deliver');
+    expect(next.text).toContain('we deliver within five miles');
+    expect(conversation.state).toMatchObject({
+      ended: false,
+      outcome: 'answered',
+      declinedQuestions: ['do you sell wedding flowers'],
+    });
+    // A no to the offer goes on too.
+    const other = call();
+    expectDeclined(other.onCallerText('do you sell wedding flowers'));
+    expect(other.onCallerText('no thanks')).toMatchObject({ action: 'continue', intent: 'deny' });
+    expect(other.onCallerText('is there parking').text).toContain('Free parking');
+  });
+
+  it('transfers when the caller says nothing after the offer', () => {
+    const conversation = call();
+    expectDeclined(conversation.onCallerText('do you sell wedding flowers'));
+    const silence = conversation.onSilence();
+    expect(silence.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    expect(conversation.state.escalation?.question).toBe('do you sell wedding flowers');
+  });
+
+  it('declines what the passage does not state, although it is on the subject', () => {
+    const volunteers = callWith(
+      'Auburn Police Department',
+      [
+        '# Volunteers in Police Service',
+        'Our vision is a safer Auburn through partnership between residents and the police department.',
+        'Volunteers help at community events and with office work.',
+        '',
+        '# Recruitment',
+        'Police officer candidates must be 21 years old and pass a written test and a physical test.',
+      ].join('\n'),
+    );
+    expectDeclined(volunteers.onCallerText('how much do police officers make at the auburn police department'));
+    const age = volunteers.onCallerText('how old do police officer candidates have to be');
+    expect(age.text).toContain('21 years old');
+    expect(age.text).not.toContain('vision');
+  });
+
+  it('hears letters spelled out as one word: a topic the documents lack is declined, another name answers', () => {
     // The bakery's documents never mention a TV: "t v" is the caller's topic, not noise to ask about again.
     const reply = call().onCallerText('all right sounds great do they have t v');
-    expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+    expectDeclined(reply);
     const answer = callWith(
       'Corner Bar',
       '# Do you have televisions?\nEvery game is shown on our six big-screen televisions.\n\n# Parking\nFree lot behind the bar.',
@@ -96,7 +147,7 @@ describe('turn engine', () => {
     for (const q of ['where do i leave my car when i visit', 'how far do you drive out']) {
       const reply = ask(q);
       expect(reply.intent).not.toBe('confirm');
-      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expect(reply.declined).toBe(true);
     }
     // A misheard word that looks like the document's still finds it.
     expect(ask('do you make a glutn free loaf').text).toContain('gluten free sourdough loaf');
@@ -124,12 +175,15 @@ describe('turn engine', () => {
     expect(zero.action).toBe('end');
   });
 
-  it('without a transfer number, takes a message and then ends with the handoff reason', () => {
+  it('without a transfer number, offers to take a message and then ends with the handoff reason', () => {
     const conversation = call(null);
-    const escalation = conversation.onCallerText('do you sell wedding flowers');
+    const declined = conversation.onCallerText('do you sell wedding flowers');
+    expect(declined).toMatchObject({ declined: true, action: 'continue' });
+    expect(declined.text).toMatch(/leave a message/);
+    const escalation = conversation.onCallerText('yes');
     expect(escalation.action).toBe('continue');
     expect(escalation.handoff).toBeUndefined();
-    expect(escalation.text).toMatch(/take a message/);
+    expect(escalation.text).toMatch(/your name, your number and your question/);
 
     const done = conversation.onCallerText('This is Ana, 555 0199, I need flowers for Saturday');
     expect(done.action).toBe('end');
@@ -218,22 +272,21 @@ describe('turn engine', () => {
       expect(conversation.state.outcome).toBe('answered');
     });
 
-    it('transfers with the original question on a plain no', () => {
+    it('declines on a plain no, and transfers with the original question on a yes to the offer', () => {
       const conversation = call();
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
-      const no = conversation.onCallerText('no');
-      expect(no.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
-      expect(no.text).toMatch(/don't have that information/);
+      expectDeclined(conversation.onCallerText('no'));
+      expect(conversation.onCallerText('yes').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
       expect(conversation.state.escalation).toMatchObject({
         reason: 'no_answer',
         question: 'cake for a party',
       });
     });
 
-    it.each(['no thanks', 'no no', 'nope, sorry'])('transfers on "%s"', (no) => {
+    it.each(['no thanks', 'no no', 'nope, sorry'])('declines on "%s"', (no) => {
       const conversation = call();
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
-      expect(conversation.onCallerText(no).handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(conversation.onCallerText(no));
     });
 
     it('says goodbye to "no, bye"', () => {
@@ -257,14 +310,14 @@ describe('turn engine', () => {
       const twice = call();
       expect(twice.onCallerText('do you drop off orders').text).toMatch(CONFIRM);
       const second = twice.onCallerText('cake for a party');
-      expect(second.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(second);
     });
 
     it("without a transfer number, the message's question says what the caller asked and how they put it right", () => {
       const conversation = call(null);
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
-      const no = conversation.onCallerText('no, I need wedding flowers');
-      expect(no.text).toMatch(/take a message/);
+      expect(conversation.onCallerText('no, I need wedding flowers').text).toMatch(/leave a message/);
+      expect(conversation.onCallerText('yes').text).toMatch(/your name, your number and your question/);
       expect(conversation.state.escalation).toMatchObject({
         reason: 'no_answer',
         question: 'cake for a party; i need wedding flowers',
@@ -305,7 +358,7 @@ describe('turn engine', () => {
       expect(bike.onCallerText('can i park my bike at the shop').text).toBe(
         'I may only have part of what you asked. Are you asking, is there parking?',
       );
-      expect(bike.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(bike.onCallerText('no'));
 
       const car = call();
       expect(car.onCallerText('can i park my bike at the shop').intent).toBe('confirm');
@@ -328,18 +381,17 @@ describe('turn engine', () => {
       expect(parking.onCallerText('do you have parking').text).toBe(
         'I may only have part of what you asked. Are you asking, is there bike parking?',
       );
-      expect(parking.onCallerText('no').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(parking.onCallerText('no'));
       // Asked about what the entry's question names, in other words, the agent answers at once.
       expect(callWith('Spoke Cafe', doc).onCallerText('can i park my bicycle').text).toContain('bike rack');
     });
 
-    it('answers from an entry without a heading to read back, as before, even when the caller named more', () => {
-      const reply = callWith(
-        'Spoke Cafe',
-        'Free parking is available behind the cafe for cars.\n',
-      ).onCallerText('is parking free for cars if i come late');
+    it('answers from an entry without a heading to read back; a condition it does not state is declined', () => {
+      const cafe = () => callWith('Spoke Cafe', 'Free parking is available behind the cafe for cars.\n');
+      const reply = cafe().onCallerText('is parking free for cars');
       expect(reply.intent).toBe('question');
       expect(reply.text).toContain('Free parking');
+      expectDeclined(cafe().onCallerText('is parking free for cars if i come late at night'));
     });
 
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {
@@ -367,7 +419,7 @@ A one-hour session costs $60. A package of ten sessions costs $550.
         transferNumber: TRANSFER,
         knowledge: tutoring,
       }).onCallerText('do your tutors teach organic chemistry');
-      expect(chemistry.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(chemistry);
     });
   });
 
@@ -417,8 +469,7 @@ We deliver within five miles of the shop.
       const conversation = start();
       const question = 'do you have a climbing wall';
       expect(conversation.needsMeaning(question)).toBe(false);
-      const reply = conversation.onCallerText(question, MEANS_PARKING);
-      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(conversation.onCallerText(question, MEANS_PARKING));
     });
 
     it('offers the entry the words found weakly when the meaning, less close, agrees', () => {
@@ -426,8 +477,7 @@ We deliver within five miles of the shop.
       const question = 'what about the shop tay wolver';
       const agrees = start().onCallerText(question, Float32Array.of(0.4, -0.9165));
       expect(agrees.text).toBe('Just to make sure I understand: are you asking, is there parking?');
-      const pointsElsewhere = start().onCallerText(question, Float32Array.of(-0.9165, 0.4));
-      expect(pointsElsewhere.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(start().onCallerText(question, Float32Array.of(-0.9165, 0.4)));
     });
 
     it('offers the entry the words found weakly and the meaning, not clearly the nearest, supports', () => {
@@ -444,16 +494,12 @@ We deliver within five miles of the shop.
         'Just to make sure I understand: are you asking, is there parking?',
       );
       // Less close to it, words and meaning together are too little: the caller is transferred.
-      expect(ask(Float32Array.of(0.35, 0.33, 0.877)).handoff).toEqual({
-        reason: 'no_answer',
-        transfer_to: TRANSFER,
-      });
+      expectDeclined(ask(Float32Array.of(0.35, 0.33, 0.877)));
     });
 
     it('transfers when no entry is clearly the nearest in meaning and the words do not settle it', () => {
       // The words find both entries, equally weakly (relevance 0.19); the meaning is as close to both.
-      const reply = start().onCallerText('how many miles behind', Float32Array.of(1, 1));
-      expect(reply.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expectDeclined(start().onCallerText('how many miles behind', Float32Array.of(1, 1)));
     });
 
     describe('a second opinion on an answer the words are not sure of', () => {

@@ -168,9 +168,16 @@ export function createConversation(options: ConversationOptions): Conversation {
 
   const endedReply = (): AgentReply => ({ text: '', sources: [], action: 'end', intent: 'ended' });
 
-  const escalate = (reason: HandoffReason, question: string, intent: ReplyIntent): AgentReply => {
+  /** `accepted`: the caller took the transfer the agent offered after a decline (the apology was said then). */
+  const escalate = (
+    reason: HandoffReason,
+    question: string,
+    intent: ReplyIntent,
+    accepted = false,
+  ): AgentReply => {
     escalation = { reason, question, message: null, transferTo };
-    const sorry = reason === 'requested' ? 'Of course.' : "I'm sorry, I don't have that information.";
+    const sorry =
+      reason === 'requested' || accepted ? 'Of course.' : "I'm sorry, I don't have that information.";
     if (transferTo) {
       const text =
         reason === 'requested'
@@ -179,8 +186,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       return reply({ text, action: 'end', handoff: { reason, transfer_to: transferTo }, intent });
     }
     mode = 'message';
-    const text =
-      reason === 'requested'
+    const text = accepted
+      ? `${sorry} Please tell me your name, your number and your question.`
+      : reason === 'requested'
         ? `${sorry} No one can take your call right now, but I can take a message. Please tell me your name, your number and your message.`
         : `${sorry} No one can take your call right now, but I can take a message so someone gets back to you. Please tell me your name, your number and your question.`;
     return reply({ text, action: 'continue', intent });
@@ -273,7 +281,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     const confirmBest = () => {
       const best = result.hits[0];
       const confirmation =
-        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD && sharesFocus(result.terms, best.passage)
+        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD && sharesFocus(result.terms, best.passage, text)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
           : null;
       return confirmation === null
@@ -347,7 +355,7 @@ export function createConversation(options: ConversationOptions): Conversation {
             ))
           : null;
       const offer =
-        near && sharesFocus(result.terms, near.passage) ? confirmationOf(near, 'meaning') : null;
+        near && sharesFocus(result.terms, near.passage, text) ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
       if (!decision.usedContext) previousQuestion = text;
@@ -386,6 +394,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     previousQuestion = question;
     const retry = onQuestion(rest, false);
     // The owner's alert shows both what the caller asked and how they put it right.
+    if (offered === rest) offered = `${question}; ${rest}`;
     if (escalation?.question === rest) escalation = { ...escalation, question: `${question}; ${rest}` };
     return retry;
   };
@@ -433,8 +442,8 @@ export function createConversation(options: ConversationOptions): Conversation {
         const question = offered;
         offered = null;
         const { answer, rest } = confirmationAnswer(normalized);
-        if (intent !== 'request_person' && (answer === 'yes' || intent === 'affirm') && rest === '')
-          return escalate('no_answer', question, 'affirm');
+        if (intent === 'affirm' || (answer === 'yes' && rest === ''))
+          return escalate('no_answer', question, 'affirm', true);
         if ((answer === 'no' && rest === '') || intent === 'deny') {
           askedAnythingElse = true;
           return reply({
@@ -496,7 +505,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (offered !== null && mode === 'talk') {
         const question = offered;
         offered = null;
-        return escalate('no_answer', question, 'silence');
+        return escalate('no_answer', question, 'silence', true);
       }
       if (silences < 2) return reply({ text: 'Are you still there?', action: 'continue', intent: 'silence' });
       if (mode === 'message') return takeMessage(null);

@@ -155,6 +155,8 @@ export interface QueryTerm {
   factor: number;
   /** Index terms that count as this word, with the strength of the match (related: through the thesaurus). */
   alternatives: { term: string; strength: number; related?: boolean }[];
+  /** A word of the business's own name ("cafe" calling Spoke Cafe): the caller is already talking to it. */
+  businessName?: boolean;
 }
 
 /** Builds the search index over a business's passages. */
@@ -196,12 +198,16 @@ class BM25Index implements KnowledgeIndex {
   /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
   private readonly phrasalVerbs = new Set<string>();
 
+  /** Stems of the business's name. */
+  private readonly nameTerms: ReadonlySet<string>;
+
   constructor(passages: readonly KnowledgePassage[], options: IndexOptions) {
     const nameTerms = new Set(
       tokenize(options.companyName ?? '')
         .filter((t) => !t.stop)
         .map((t) => t.stem),
     );
+    this.nameTerms = nameTerms;
     let total = 0;
     passages.forEach((passage, i) => {
       const tf = new Map<string, number>();
@@ -468,6 +474,7 @@ class BM25Index implements KnowledgeIndex {
   search(question: string, options: SearchOptions = {}): SearchResult {
     const limit = options.limit ?? 5;
     let terms = this.queryTerms(question, 1);
+    for (const t of terms) if (this.nameTerms.has(termOf(t.word))) t.businessName = true;
     const queryWords = terms.map((t) => t.word);
     if (options.context) {
       const own = new Set(terms.map((t) => t.word));
