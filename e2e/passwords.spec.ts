@@ -7,6 +7,8 @@ test.describe('forgot, reset and change password', () => {
     page,
     baseURL,
   }) => {
+    // About eight password hashes at the production cost (scrypt N=2^17), each up to seconds on a busy machine.
+    test.slow();
     const user = await registerUser(page, { name: 'Fran Forgetful' });
     await page.context().clearCookies();
 
