@@ -7,6 +7,9 @@ describe('configuration', () => {
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', ADMIN_EMAIL: 'admin@example.com' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(publicBaseUrl(env)).toBe('http://localhost:3000');
+    // Password hashes use OWASP's scrypt cost (N=2^17) unless tests lower it.
+    expect(env.PASSWORD_HASH_COST).toBe(17);
+    expect(parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_COST: '12' }).PASSWORD_HASH_COST).toBe(12);
   });
 
   it('treats empty values as unset', () => {
@@ -22,6 +25,8 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ TWILIO_ACCOUNT_SID: 'AC123' }, 'TWILIO_AUTH_TOKEN'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ PASSWORD_HASH_COST: '12' }, 'PASSWORD_HASH_COST'],
+    [{ NODE_ENV: 'test', PASSWORD_HASH_COST: '30' }, 'PASSWORD_HASH_COST'],
   ])('stops on %o with a message naming %s', (raw, name) => {
     expect(() => parseEnv(raw)).toThrow(EnvError);
     expect(() => parseEnv(raw)).toThrow(new RegExp(`${name}:`));

@@ -34,6 +34,8 @@ export const envSchema = z
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+    /** scrypt cost of password hashes as log2(N); OWASP's 17 unless tests lower it (refused elsewhere). */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     TWILIO_ACCOUNT_SID: optionalString,
@@ -63,6 +65,13 @@ export const envSchema = z
     S3_REGION: z.string().default('us-east-1'),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_HASH_COST < 17 && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: 'must be at least 17 outside tests',
+      });
+    }
     const pairs: [keyof typeof env, keyof typeof env][] = [
       ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'],
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],

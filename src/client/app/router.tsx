@@ -20,6 +20,18 @@ const LocalGooglePage = lazyPage(
   () => import('../features/auth/pages/local-google-page.tsx'),
   (m) => m.LocalGooglePage,
 );
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
+const AccountPage = lazyPage(
+  () => import('../features/auth/pages/account-page.tsx'),
+  (m) => m.AccountPage,
+);
 const DashboardPage = lazyPage(
   () => import('./dashboard-page.tsx'),
   (m) => m.DashboardPage,
@@ -88,6 +100,16 @@ export function AppRoutes() {
             }
           />
           <Route path="/auth/local-google" element={<LocalGooglePage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route
+            path="/account"
+            element={
+              <RequireAuth>
+                <AccountPage />
+              </RequireAuth>
+            }
+          />
           <Route path="/pricing" element={<PricingPage />} />
           <Route
             path="/dashboard"

@@ -69,6 +69,7 @@ export async function deleteAccountRows(
   await trx.updateTable('coupons').set({ used_by: null }).where('used_by', '=', userId).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('sign_in_codes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   // Alert emails carry call transcripts: drop the ones sent to this account's addresses unless another
   // account still uses the address.

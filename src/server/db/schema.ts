@@ -39,6 +39,21 @@ export interface OauthStatesTable {
   expires_at: Timestamp;
 }
 
+export interface SignInThrottlesTable {
+  account_key: string;
+  failures: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_failure_at: NullableTimestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface SubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -265,6 +280,8 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_codes: SignInCodesTable;
   oauth_states: OauthStatesTable;
+  sign_in_throttles: SignInThrottlesTable;
+  password_reset_tokens: PasswordResetTokensTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;
   processed_events: ProcessedEventsTable;

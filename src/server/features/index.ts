@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { passwordRoutes } from './auth/auth.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { deleteAgentConfiguration } from './agents/agents.service.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
@@ -55,6 +56,10 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
       app.log,
     );
     await app.register(notificationsRoutes(notifications));
+    // Password reset links go out through the notifications outbox (SMTP or the local outbox).
+    await app.register(
+      passwordRoutes(deps, { ...options, sendEmail: (email) => notifications.sender.enqueue(email) }),
+    );
     await app.register(callsRoutes(deps, calls));
     await app.register(voiceRoutes(deps, calls));
     await app.register(elevenlabsCallsRoutes(deps, calls, calls));

@@ -6,6 +6,7 @@ import { AppError } from './errors.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

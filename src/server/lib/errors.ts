@@ -28,13 +28,17 @@ const statusByCode: Record<AppErrorCode, number> = {
 
 export class AppError extends Error {
   readonly status: number;
+  /** For rate_limited: seconds until a retry may succeed (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = statusByCode[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -67,6 +67,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     ADMIN_EMAIL: 'admin@example.com',
     PUBLIC_BASE_URL: 'http://localhost:3000',
+    // Cheap password hashes keep sign-ups fast; the OWASP cost has its own tests (lib/crypto.test.ts).
+    PASSWORD_HASH_COST: '12',
     ...overrides,
   });
 }
@@ -216,7 +218,7 @@ export async function signInAdmin(ctx: TestContext): Promise<TestClient> {
   await ensureAdminAccount(ctx.deps);
   await ctx.db
     .updateTable('users')
-    .set({ password_hash: await hashPassword('admin-password-1') })
+    .set({ password_hash: await hashPassword('admin-password-1', { cost: ctx.env.PASSWORD_HASH_COST }) })
     .where('email', '=', ctx.env.ADMIN_EMAIL)
     .execute();
   const client = new TestClient(ctx.app);

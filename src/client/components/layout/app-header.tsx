@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { displayName, useAuth } from '../../lib/auth.tsx';
 import { Logo } from '../brand/logo.tsx';
@@ -21,7 +21,7 @@ export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
 }
 
 /**
- * The nav bar of signed-in pages: logo (to /), 'Welcome, <name or email>' and Logout.
+ * The nav bar of signed-in pages: logo (to /), 'Welcome, <name or email>', Account (change password) and Logout.
  * `children` go between the greeting and Logout (e.g. a 'Back to Dashboard' button).
  */
 export function AppHeader({ children }: { children?: ReactNode }) {
@@ -38,6 +38,12 @@ export function AppHeader({ children }: { children?: ReactNode }) {
             </p>
           ) : null}
           {children}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/account">
+              <UserRound aria-hidden="true" className="size-4" />
+              Account
+            </Link>
+          </Button>
           <Button variant="outline" size="sm" onClick={() => void logout()} loading={busy}>
             {busy ? null : <LogOut aria-hidden="true" className="size-4" />}
             Logout

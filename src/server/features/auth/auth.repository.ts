@@ -170,3 +170,144 @@ export async function takeOauthState(
   if (!row || row.expires_at <= now) return undefined;
   return { codeVerifier: row.code_verifier, nonce: row.nonce };
 }
+
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
+/** Revokes every live session of the user, but `keepSessionId` when given. */
+export async function revokeSessionsOfUser(
+  db: Db,
+  userId: string,
+  at: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/**
+ * Counts one password check against the account, atomically (a row lock), before the password is checked:
+ * simultaneous guesses cannot all slip through before the first failure is written. Returns the time the
+ * account is refused until when it is refused now (the attempt is then not counted), else null.
+ * `lockFor(failures)` gives how long to refuse after that many failures (0: not at all);
+ * a failure older than `forgetAfterMs` starts the count again.
+ */
+export async function claimPasswordAttempt(
+  db: Db,
+  accountKey: string,
+  now: Date,
+  policy: { lockFor: (failures: number) => number; forgetAfterMs: number },
+): Promise<Date | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sign_in_throttles')
+      .values({ account_key: accountKey })
+      .onConflict((oc) => oc.column('account_key').doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('sign_in_throttles')
+      .select(['failures', 'locked_until', 'last_failure_at'])
+      .where('account_key', '=', accountKey)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.locked_until && row.locked_until > now) return row.locked_until;
+    const forgotten =
+      row.last_failure_at !== null && now.getTime() - row.last_failure_at.getTime() > policy.forgetAfterMs;
+    const failures = (forgotten ? 0 : row.failures) + 1;
+    const lockMs = policy.lockFor(failures);
+    await trx
+      .updateTable('sign_in_throttles')
+      .set({
+        failures,
+        last_failure_at: now,
+        locked_until: lockMs > 0 ? new Date(now.getTime() + lockMs) : null,
+      })
+      .where('account_key', '=', accountKey)
+      .execute();
+    return null;
+  });
+}
+
+/** The password was right (or reset by its owner): the account's count starts again. */
+export async function clearPasswordFailures(db: Db, accountKey: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttles').where('account_key', '=', accountKey).execute();
+}
+
+export async function insertPasswordResetToken(
+  db: Db,
+  token: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('password_reset_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      user_id: token.userId,
+      expires_at: token.expiresAt,
+      created_at: token.createdAt,
+    })
+    .execute();
+}
+
+export async function countPasswordResetTokensSince(db: Db, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The user of a reset token that is unused and not expired, without using it. */
+export async function findPasswordResetUser(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/**
+ * Uses a reset token, atomically (a link works once), and with it every other open link of the same user.
+ * Returns the user, or undefined when the token is unknown, used or expired.
+ */
+export async function consumePasswordResetToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  return row.user_id;
+}

@@ -12,9 +12,13 @@ import {
 } from '../../lib/security.ts';
 import * as auth from './auth.service.ts';
 import {
+  changePasswordBodySchema,
+  forgotPasswordBodySchema,
   localGoogleBodySchema,
   loginBodySchema,
+  messageResponseSchema,
   registerBodySchema,
+  resetPasswordBodySchema,
   sessionResponseSchema,
   userSchema,
 } from './auth.schemas.ts';
@@ -93,6 +97,59 @@ export function authRoutes(deps: AppDeps, options: { rateLimit: number }): Fasti
       async (request) => {
         const code = await auth.completeLocalSignIn(deps, request.body);
         return { redirect_url: `/dashboard#session_id=${encodeURIComponent(code)}` };
+      },
+    );
+  };
+}
+
+/**
+ * Forgot / reset / change password. Apart from authRoutes because the reset email goes through the
+ * notifications outbox, which the app hands in (features/index.ts) as `sendEmail`.
+ */
+export function passwordRoutes(
+  deps: AppDeps,
+  options: { rateLimit: number; sendEmail: auth.SendEmail },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limited = { rateLimit: { max: options.rateLimit, timeWindow: '1 minute' } };
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        config: limited,
+        schema: { body: forgotPasswordBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        await auth.requestPasswordReset(deps, request.body.email, options.sendEmail);
+        return { message: auth.PASSWORD_RESET_REQUESTED };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        config: limited,
+        schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        await auth.resetPassword(deps, request.body);
+        return { message: auth.PASSWORD_RESET_DONE };
+      },
+    );
+
+    app.post(
+      '/auth/change-password',
+      {
+        config: limited,
+        preHandler: requireUser(deps),
+        schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        await auth.changePassword(deps, userOf(request), {
+          currentPassword: request.body.current_password,
+          newPassword: request.body.new_password,
+        });
+        return { message: auth.PASSWORD_CHANGED };
       },
     );
   };

@@ -12,19 +12,41 @@ export const loginBodySchema = z.object({
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
 });
 
+/** A password being set (sign-up, reset, change): 8 to 200 characters; the policy checks the rest. */
+function newPassword(field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .min(8, `${field} must be at least 8 characters`)
+    .max(200, `${field} must be at most 200 characters`);
+}
+
 export const registerBodySchema = z.object({
   email,
-  password: z
-    .string({ error: 'password is required' })
-    .min(1, 'password is required')
-    .min(8, 'password must be at least 8 characters')
-    .max(200, 'password must be at most 200 characters'),
+  password: newPassword('password'),
   name: z
     .string({ error: 'name is required' })
     .trim()
     .min(1, 'name is required')
     .max(100, 'name is too long'),
 });
+
+export const forgotPasswordBodySchema = z.object({ email });
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
+  password: newPassword('password'),
+});
+
+export const changePasswordBodySchema = z.object({
+  current_password: z
+    .string({ error: 'current_password is required' })
+    .min(1, 'current_password is required')
+    .max(200),
+  new_password: newPassword('new_password'),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
 
 export const localGoogleBodySchema = z.object({
   state: z.string({ error: 'state is required' }).min(1, 'state is required'),

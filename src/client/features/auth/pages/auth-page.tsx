@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../../lib/api.ts';
@@ -158,6 +158,16 @@ export function AuthPage() {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
+            {registering ? null : (
+              <p className="-mt-2 text-right text-sm">
+                <Link
+                  to="/forgot-password"
+                  className="rounded font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                >
+                  Forgot password?
+                </Link>
+              </p>
+            )}
             <Button type="submit" size="lg" className="w-full" loading={busy}>
               {busy ? 'Processing...' : registering ? 'Create Account' : 'Sign In'}
             </Button>
