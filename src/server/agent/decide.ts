@@ -5,7 +5,7 @@
  */
 import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
 import { isQuestionHeading } from './passages.ts';
-import { answerTypeOf, type AnswerType } from './question.ts';
+import { answerTypeOf, frameWordsOf, type AnswerType } from './question.ts';
 import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
 
 export interface EvidenceModel {
@@ -53,12 +53,14 @@ export function bestEvidence(
   type: AnswerType,
 ): (Evidence & { relevance: number }) | null {
   const words = questionWordsOf(question);
+  const frame = frameWordsOf(question);
+  const terms = frame.size > 0 ? result.terms.filter((t) => !frame.has(t.word)) : result.terms;
   let best: (Evidence & { relevance: number }) | null = null;
   let bestScore = -Infinity;
   for (const [rank, hit] of result.hits.slice(0, READ_CANDIDATES).entries()) {
     const e = readEvidence(
       hit.passage,
-      result.terms,
+      terms,
       type,
       words,
       hit.passage.heading !== null && isQuestionHeading(hit.passage.heading),

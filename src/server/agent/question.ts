@@ -44,3 +44,16 @@ export function answerTypeOf(question: string): AnswerType {
   if (YES_NO.test(q)) return 'yesno';
   return 'other';
 }
+
+const FRAME =
+  /\bhow (much|many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\b(?:what|which) (time|year|years|date|dates|day|days|month|century|decade|percentage|percent|number|size|age|amount)\b/g;
+
+/**
+ * The words that say what kind of answer is wanted rather than what it is about: "far" in "how far do you
+ * deliver", "time" in "what time do you open". The answer type stands for them.
+ */
+export function frameWordsOf(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of normalizeText(question).matchAll(FRAME)) out.add((m[1] ?? m[2])!);
+  return out;
+}
