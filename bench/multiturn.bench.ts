@@ -12,7 +12,8 @@
  * the conversation counts as cut short.
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
- * The report is printed for all turns, each call's first turn, the follow-ups and the other new questions.
+ * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
+ * call after a cut) and the other new questions.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,8 @@ const data = JSON.parse(readFileSync(file, 'utf8')) as MultiturnData;
 const verbose = process.env.BENCH_VERBOSE === '1';
 
 type Kind = 'first' | 'followup' | 'new';
-const judged: (JudgedQuestion & { kind: Kind })[] = [];
+/** afterCut: asked on a new call after the agent ended the first one (a follow-up has then lost its context). */
+const judged: (JudgedQuestion & { kind: Kind; afterCut: boolean })[] = [];
 let cutShort = 0;
 await questionVector('are you open today'); // loads the encoder, so its start does not count in a turn
 
@@ -84,6 +86,7 @@ for (const business of data.businesses) {
         gold: turn.answers,
         turnMs: call.turnMs,
         kind: i === 0 ? 'first' : turn.followup ? 'followup' : 'new',
+        afterCut: restarted,
       });
       if (verbose)
         console.log(
@@ -106,7 +109,10 @@ console.log(
 );
 printReport('all turns', reportOf(judged));
 printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));
-printReport('follow-up turns', reportOf(judged.filter((j) => j.kind === 'followup')));
+const followups = judged.filter((j) => j.kind === 'followup');
+printReport('follow-up turns', reportOf(followups));
+printReport('  of which on the call they follow', reportOf(followups.filter((j) => !j.afterCut)));
+printReport('  of which on a new call, after a cut', reportOf(followups.filter((j) => j.afterCut)));
 printReport('later new questions', reportOf(judged.filter((j) => j.kind === 'new')));
 console.log(
   `\ncalls cut short        ${cutShort} of ${conversations} (the agent ended the call before the last turn)`,
