@@ -15,7 +15,7 @@
 import { isPointerSentence } from './boilerplate.ts';
 import { splitSentences } from './passages.ts';
 import type { AnswerType } from './question.ts';
-import type { KnowledgePassage, QueryTerm } from './retrieval/knowledge-index.ts';
+import { impliedTerms, type KnowledgePassage, type QueryTerm } from './retrieval/knowledge-index.ts';
 import { applyPhrases } from './retrieval/synonyms.ts';
 import { hyphenCompounds, normalizeText, termOf, tokenizeNormalized } from './retrieval/text.ts';
 
@@ -182,6 +182,7 @@ function stemsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const t of tokens) if (!t.stop) out.add(t.stem);
   for (const w of hyphenCompounds(text)) out.add(termOf(w));
+  for (const term of impliedTerms(text)) out.add(term);
   for (let i = 0; i + 1 < tokens.length; i++) out.add(termOf(tokens[i]!.word + tokens[i + 1]!.word));
   return out;
 }

@@ -706,6 +706,16 @@ const OPENING_TIMES =
   /\b\d{1,2}(?::\d{2})?\s*(?:a\.?\s?m|p\.?\s?m)\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to|through|thru|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)/gi;
 const HOURS_TERM = termOf('hours');
 
+/** Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours. */
+export function impliedTerms(text: string): string[] {
+  const out: string[] = [];
+  if (MONEY.test(text)) out.push(PRICE_TERM);
+  OPENING_TIMES.lastIndex = 0;
+  if (OPENING_TIMES.test(text)) out.push(HOURS_TERM);
+  OPENING_TIMES.lastIndex = 0;
+  return out;
+}
+
 /**
  * How much a word the knowledge base has never seen should count against an answer. Short words are mostly
  * recogniser fragments ("thek", "tay") while a missing topic tends to be a longer, specific word ("housekeeping"),
