@@ -9,6 +9,7 @@
  * Errors from pdf.js (PasswordException, InvalidPDFException, ...) propagate; extract.ts classifies them.
  */
 import { getDocumentProxy } from 'unpdf';
+import { DocumentLimitError, textLimitDetail, type ExtractionLimits } from './extract-limits.ts';
 import { joinLines, normaliseLine } from './extract-text.ts';
 
 export interface PdfPageText {
@@ -45,12 +46,25 @@ const TITLE_RATIO = 1.6;
 const HEADING_RATIO = 1.15;
 const MAX_HEADING_CHARS = 150;
 
-export async function readPdfText(data: Uint8Array): Promise<PdfText> {
+export async function readPdfText(data: Uint8Array, limits: ExtractionLimits): Promise<PdfText> {
+  const objects = countPdfObjects(data);
+  if (objects > limits.maxPdfObjects) {
+    throw new DocumentLimitError(
+      `the PDF has ${objects.toLocaleString('en-US')} objects, more than the limit of ${limits.maxPdfObjects.toLocaleString('en-US')}; split it into smaller files`,
+    );
+  }
   // pdf.js may take ownership of the array it is given; pass a copy so the caller's buffer stays intact.
   const pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, isEvalSupported: false });
   try {
+    if (pdf.numPages > limits.maxPdfPages) {
+      throw new DocumentLimitError(
+        `the PDF has ${pdf.numPages.toLocaleString('en-US')} pages, more than the limit of ${limits.maxPdfPages.toLocaleString('en-US')}; split it into smaller files`,
+      );
+    }
     const rawPages: RawLine[][] = [];
     let failedPages = 0;
+    // Stops at the text limit instead of reading every page first (layout only shortens lines).
+    let textBytes = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       try {
         const page = await pdf.getPage(number);
@@ -62,10 +76,13 @@ export async function readPdfText(data: Uint8Array): Promise<PdfText> {
           const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
           runs.push({ str: item.str, x, y, size, width: item.width, rtl: item.dir === 'rtl' });
         }
-        rawPages.push(buildLines(runs));
+        const lines = buildLines(runs);
+        for (const line of lines) textBytes += Buffer.byteLength(line.text, 'utf8') + 1;
+        if (textBytes > limits.maxTextBytes) throw new DocumentLimitError(textLimitDetail(limits));
+        rawPages.push(lines);
         page.cleanup();
       } catch (error) {
-        if (isPasswordError(error)) throw error;
+        if (isPasswordError(error) || error instanceof DocumentLimitError) throw error;
         failedPages++;
         rawPages.push([]);
       }
@@ -79,6 +96,24 @@ export async function readPdfText(data: Uint8Array): Promise<PdfText> {
   } finally {
     await pdf.destroy();
   }
+}
+
+/**
+ * The objects a PDF holds, read from the bytes before pdf.js parses them: the largest cross-reference
+ * `/Size`, or, when more, the `n g obj` headers plus the objects packed in object streams (`/N`).
+ */
+export function countPdfObjects(data: Uint8Array): number {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  let declared = 0;
+  for (const match of text.matchAll(/\/Size\s+(\d{1,12})/g)) declared = Math.max(declared, Number(match[1]));
+  let counted = 0;
+  for (const _ of text.matchAll(/\d+\s+\d+\s+obj\b/g)) counted++;
+  for (const match of text.matchAll(
+    /\/Type\s*\/ObjStm\b[^>]*?\/N\s+(\d{1,12})|\/N\s+(\d{1,12})[^>]*?\/Type\s*\/ObjStm\b/g,
+  )) {
+    counted += Number(match[1] ?? match[2]);
+  }
+  return Math.max(declared, counted);
 }
 
 function isPasswordError(error: unknown): boolean {
