@@ -97,7 +97,7 @@ export class DocumentExtractor {
         worker,
         limitError(
           job.filename,
-          `reading the document took longer than ${Math.round(this.timeLimitMs / 1000)} seconds, the limit for one document; split it into smaller files`,
+          `reading the document took longer than ${formatSeconds(this.timeLimitMs)}, the limit for one document; split it into smaller files`,
         ),
       );
     }, this.timeLimitMs);
@@ -163,6 +163,11 @@ export class DocumentExtractor {
 
 function limitError(filename: string, detail: string): ExtractionError {
   return new ExtractionError(filename, 'too_large', `${filename}: ${detail}`);
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 function formatHeap(mb: number): string {

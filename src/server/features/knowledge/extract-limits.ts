@@ -43,10 +43,11 @@ export class DocumentLimitError extends Error {
   }
 }
 
-/** "2 MB", "1.5 MB", "512 KB": a limit as the owner reads it. */
+/** "2 MB", "1.5 MB", "512 KB", "200 bytes": a limit as the owner reads it. */
 export function formatLimit(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
 }
 
 /** A size over a limit, rounded up so it never reads as the limit itself ("10.1 MB" not "10.0 MB"). */
