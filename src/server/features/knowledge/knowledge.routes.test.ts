@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalBlobStore } from '../../providers/blobs/local.ts';
 import {
   databaseTargets,
@@ -22,6 +22,7 @@ import {
   tempBlobDir,
   type FormFile,
 } from './knowledge-test-helpers.ts';
+import { documentExtractor } from './document-extractor.ts';
 import {
   MAX_DOCUMENTS_PER_AGENT,
   MAX_PASSAGES_PER_AGENT,
@@ -259,12 +260,22 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     const other = await configuredOwner(c, [THREE_DOCS[2]!], '+15550100104');
     // Over 2 MB of text in about 3 MB of XML (under the archive limits): seconds of parsing before it is refused.
     const heavy = docxWithBody(variedParagraphs(2.2 * MB), 1);
+    // The requests below start once the document is handed to the extractor, so they overlap its reading.
+    const extract = documentExtractor.extract.bind(documentExtractor);
+    let handedOver!: () => void;
+    const reading = new Promise<void>((resolve) => (handedOver = resolve));
+    const spy = vi.spyOn(documentExtractor, 'extract').mockImplementation((file) => {
+      handedOver();
+      return extract(file);
+    });
     let bombSettled = false;
     const bomb = postMultipart(client, '/api/agent/knowledge-base/add', {}, [
       { name: 'heavy.docx', data: heavy },
     ]).finally(() => {
       bombSettled = true;
+      spy.mockRestore();
     });
+    await reading;
 
     const health = await c.app.inject({ method: 'GET', url: '/api/health' });
     const list = await other.client.get('/api/agent/knowledge-base');
