@@ -19,6 +19,8 @@ export interface ExtractionLimits {
   maxPdfPages: number;
   /** PDF: objects (the cross-reference table's declared size, or the objects counted in the file). */
   maxPdfObjects: number;
+  /** PDF: the Flate streams other than images, unpacked, together (images are never decoded for text). */
+  maxPdfStreamBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -30,9 +32,13 @@ export const EXTRACTION_LIMITS: ExtractionLimits = {
   maxArchiveEntries: 1000,
   maxPdfPages: 2000,
   maxPdfObjects: 200_000,
+  maxPdfStreamBytes: 100 * MB,
 };
 
-/** Parts smaller than this unpacked are not held to the compression ratio (tiny XML compresses unevenly). */
+/**
+ * DOCX parts and PDF streams smaller than this unpacked are not held to the compression ratio (tiny XML
+ * compresses unevenly).
+ */
 export const RATIO_CHECK_MIN_BYTES = 1 * MB;
 
 /** A document exceeds one of the limits; `detail` says which, in the owner's words (after "name: "). */

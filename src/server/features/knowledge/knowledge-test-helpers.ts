@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib';
 import { readZipDirectory } from './extract-zip.ts';
 import type { TestClient } from '../../test/harness.ts';
 
@@ -145,3 +145,23 @@ export function docxWithBody(paragraph: string, times: number, declaredSize?: nu
 
 export const paragraphXml = (text: string): string =>
   `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+
+/**
+ * A one-page PDF whose content stream draws the same line of text until it is `megabytes` long: deflated about
+ * three hundred to one, the PDF bomb.
+ */
+export function pdfWithContent(megabytes: number): Buffer {
+  const line = '(Our opening hours are nine to five every day.) Tj 0 -14 Td\n';
+  const lines = line.repeat(Math.round((megabytes * 1024 * 1024) / line.length));
+  const packed = deflateSync(Buffer.from(`BT /F1 12 Tf 72 700 Td\n${lines}ET\n`), { level: 9 });
+  const head = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >> endobj',
+    '4 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+    `5 0 obj << /Length ${packed.length} /Filter /FlateDecode >> stream\n`,
+  ].join('\n');
+  const tail = '\nendstream endobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), packed, Buffer.from(tail, 'latin1')]);
+}

@@ -17,6 +17,7 @@ import {
   docxWithBody,
   fixture,
   paragraphXml,
+  pdfWithContent,
   listBlobFiles,
   postMultipart,
   tempBlobDir,
@@ -211,6 +212,12 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       { name: 'claims.docx', data: docxWithBody(OPENING_HOURS, 10, 4_000_000_000) },
       413,
       /^claims\.docx: the Word document unpacks to 381\d\.\d MB, more than the 20 MB limit\./,
+    ],
+    [
+      'a PDF whose page content unpacks from 100 KB to 30 MB',
+      { name: 'bomb.pdf', data: pdfWithContent(30) },
+      413,
+      /^bomb\.pdf: the PDF is compressed more than 100 to 1, the limit/,
     ],
     [
       'a text file with more than 2 MB of text',
