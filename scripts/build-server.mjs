@@ -26,4 +26,23 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-console.log('server built: dist/server/main.js, dist/server/encoder-worker.mjs');
+// The document extraction thread, loaded the same way (features/knowledge/document-extractor.ts). From source it
+// starts through extract-worker.mjs, which registers tsx; built, it is this bundle, with the project's TypeScript
+// (extraction, passage splitter) compiled in and the parsers (mammoth, unpdf, word-extractor) left external.
+await build({
+  entryPoints: ['src/server/features/knowledge/extraction-thread.ts'],
+  outfile: 'dist/server/extract-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log(
+  'server built: dist/server/main.js, dist/server/encoder-worker.mjs, dist/server/extract-worker.mjs',
+);

@@ -8,7 +8,16 @@
  *
  * Errors from pdf.js (PasswordException, InvalidPDFException, ...) propagate; extract.ts classifies them.
  */
+import { constants, inflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
+import {
+  DocumentLimitError,
+  RATIO_CHECK_MIN_BYTES,
+  formatLimit,
+  formatMegabytes,
+  textLimitDetail,
+  type ExtractionLimits,
+} from './extract-limits.ts';
 import { joinLines, normaliseLine } from './extract-text.ts';
 
 export interface PdfPageText {
@@ -45,12 +54,26 @@ const TITLE_RATIO = 1.6;
 const HEADING_RATIO = 1.15;
 const MAX_HEADING_CHARS = 150;
 
-export async function readPdfText(data: Uint8Array): Promise<PdfText> {
+export async function readPdfText(data: Uint8Array, limits: ExtractionLimits): Promise<PdfText> {
+  const objects = countPdfObjects(data);
+  if (objects > limits.maxPdfObjects) {
+    throw new DocumentLimitError(
+      `the PDF has ${objects.toLocaleString('en-US')} objects, more than the limit of ${limits.maxPdfObjects.toLocaleString('en-US')}; split it into smaller files`,
+    );
+  }
+  checkPdfStreams(data, limits);
   // pdf.js may take ownership of the array it is given; pass a copy so the caller's buffer stays intact.
   const pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, isEvalSupported: false });
   try {
+    if (pdf.numPages > limits.maxPdfPages) {
+      throw new DocumentLimitError(
+        `the PDF has ${pdf.numPages.toLocaleString('en-US')} pages, more than the limit of ${limits.maxPdfPages.toLocaleString('en-US')}; split it into smaller files`,
+      );
+    }
     const rawPages: RawLine[][] = [];
     let failedPages = 0;
+    // Stops at the text limit instead of reading every page first (layout only shortens lines).
+    let textBytes = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       try {
         const page = await pdf.getPage(number);
@@ -62,10 +85,13 @@ export async function readPdfText(data: Uint8Array): Promise<PdfText> {
           const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
           runs.push({ str: item.str, x, y, size, width: item.width, rtl: item.dir === 'rtl' });
         }
-        rawPages.push(buildLines(runs));
+        const lines = buildLines(runs);
+        for (const line of lines) textBytes += Buffer.byteLength(line.text, 'utf8') + 1;
+        if (textBytes > limits.maxTextBytes) throw new DocumentLimitError(textLimitDetail(limits));
+        rawPages.push(lines);
         page.cleanup();
       } catch (error) {
-        if (isPasswordError(error)) throw error;
+        if (isPasswordError(error) || error instanceof DocumentLimitError) throw error;
         failedPages++;
         rawPages.push([]);
       }
@@ -78,6 +104,69 @@ export async function readPdfText(data: Uint8Array): Promise<PdfText> {
     };
   } finally {
     await pdf.destroy();
+  }
+}
+
+/**
+ * The objects a PDF holds, read from the bytes before pdf.js parses them: the largest cross-reference
+ * `/Size`, or, when more, the `n g obj` headers plus the objects packed in object streams (`/N`).
+ */
+export function countPdfObjects(data: Uint8Array): number {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  let declared = 0;
+  for (const match of text.matchAll(/\/Size\s+(\d{1,12})/g)) declared = Math.max(declared, Number(match[1]));
+  let counted = 0;
+  for (const _ of text.matchAll(/\d+\s+\d+\s+obj\b/g)) counted++;
+  for (const match of text.matchAll(
+    /\/Type\s*\/ObjStm\b[^>]*?\/N\s+(\d{1,12})|\/N\s+(\d{1,12})[^>]*?\/Type\s*\/ObjStm\b/g,
+  )) {
+    counted += Number(match[1] ?? match[2]);
+  }
+  return Math.max(declared, counted);
+}
+
+/**
+ * A PDF bomb is a Flate stream (usually a page's content) that unpacks to hundreds of MB: pdf.js would decode
+ * it whole while reading the page. Each compressed stream except images is inflated here first, capped at
+ * the ratio limit (and the total), so nothing past the limits is ever produced. Streams that do not inflate
+ * are left to pdf.js, which reports damage its own way.
+ */
+function checkPdfStreams(data: Uint8Array, limits: ExtractionLimits): void {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const text = bytes.toString('latin1');
+  let total = 0;
+  for (const match of text.matchAll(/(?<!end)stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const dictionary = text.slice(Math.max(0, match.index - 2048), match.index);
+    const own = dictionary.slice(dictionary.lastIndexOf(' obj') + 1);
+    if (!/\/FlateDecode\b/.test(own) || /\/Subtype\s*\/Image\b/.test(own)) continue;
+    const direct = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(own);
+    const end = direct ? start + Number(direct[1]) : text.indexOf('endstream', start);
+    if (end <= start || end > bytes.length) continue;
+    const packed = bytes.subarray(start, end);
+    const ratioCap = Math.max(RATIO_CHECK_MIN_BYTES, limits.maxCompressionRatio * packed.length);
+    const totalCap = limits.maxPdfStreamBytes - total;
+    let unpacked: number;
+    try {
+      unpacked = inflateSync(packed, {
+        maxOutputLength: Math.min(ratioCap, totalCap) + 1,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') continue;
+      unpacked = Math.min(ratioCap, totalCap) + 1;
+    }
+    if (unpacked > ratioCap) {
+      throw new DocumentLimitError(
+        `the PDF is compressed more than ${limits.maxCompressionRatio} to 1, the limit (a stream of ${formatLimit(packed.length)} unpacks to more than ${formatMegabytes(ratioCap)}); it was not opened`,
+      );
+    }
+    total += unpacked;
+    if (total > limits.maxPdfStreamBytes) {
+      throw new DocumentLimitError(
+        `the PDF's text and fonts unpack to more than ${formatLimit(limits.maxPdfStreamBytes)}, the limit; split it into smaller files`,
+      );
+    }
   }
 }
 

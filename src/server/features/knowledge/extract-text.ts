@@ -81,11 +81,15 @@ function decodeWindows1252(data: Uint8Array): string {
     .replace(/[\u0080-\u009F]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
 }
 
-function detectEncoding(data: Uint8Array): TextEncodingName | null {
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
+/** UTF-16 (LE or BE) by its byte-order mark, or by the zero bytes of mostly-Latin text in the first 8 KB. */
+export function utf16Encoding(data: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
   if (data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
+  const zeros = zeroBytes(data);
+  return zeros === 'none' || zeros === 'mixed' ? null : zeros;
+}
 
+function zeroBytes(data: Uint8Array): 'none' | 'mixed' | 'utf-16le' | 'utf-16be' {
   const sample = data.subarray(0, 8192);
   let zeroEven = 0;
   let zeroOdd = 0;
@@ -95,13 +99,22 @@ function detectEncoding(data: Uint8Array): TextEncodingName | null {
       else zeroOdd++;
     }
   }
+  if (zeroEven + zeroOdd === 0) return 'none';
   const halves = sample.length / 2;
-  if (zeroEven + zeroOdd > 0) {
-    // UTF-16 without a BOM: mostly-Latin text has a zero in every other byte, on one side only.
-    if (sample.length % 2 === 0 && zeroOdd > halves * 0.3 && zeroEven === 0) return 'utf-16le';
-    if (sample.length % 2 === 0 && zeroEven > halves * 0.3 && zeroOdd === 0) return 'utf-16be';
-    return null;
-  }
+  // UTF-16 without a BOM: mostly-Latin text has a zero in every other byte, on one side only.
+  if (sample.length % 2 === 0 && zeroOdd > halves * 0.3 && zeroEven === 0) return 'utf-16le';
+  if (sample.length % 2 === 0 && zeroEven > halves * 0.3 && zeroOdd === 0) return 'utf-16be';
+  return 'mixed';
+}
+
+function detectEncoding(data: Uint8Array): TextEncodingName | null {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
+  if (data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
+  if (data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
+
+  const zeros = zeroBytes(data);
+  if (zeros === 'mixed') return null;
+  if (zeros !== 'none') return zeros;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(data);
     return 'utf-8';

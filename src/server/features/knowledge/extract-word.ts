@@ -5,7 +5,16 @@
  */
 import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
+import {
+  DocumentLimitError,
+  RATIO_CHECK_MIN_BYTES,
+  assertTextWithinLimit,
+  formatLimit,
+  formatMegabytes,
+  type ExtractionLimits,
+} from './extract-limits.ts';
 import { joinLines, normaliseLine } from './extract-text.ts';
+import { readZipDirectory, verifyZipEntries } from './extract-zip.ts';
 
 /** Title and Subtitle are not in mammoth's default style map; Heading 1-6 already map to h1-h6. */
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
@@ -13,12 +22,45 @@ const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'
 /** Images carry no text we can read; keep them out of the HTML instead of inlining them as data URIs. */
 const dropImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
 
-export async function readDocxText(data: Buffer): Promise<string> {
+export async function readDocxText(data: Buffer, limits: ExtractionLimits): Promise<string> {
+  checkDocxArchive(data, limits);
   const result = await mammoth.convertToHtml(
     { buffer: data },
     { styleMap: STYLE_MAP, convertImage: dropImages, ignoreEmptyParagraphs: true },
   );
-  return htmlToText(result.value);
+  // The unpacked limit bounds this HTML, and so the work of turning it into text.
+  const text = htmlToText(result.value);
+  assertTextWithinLimit([text], limits);
+  return text;
+}
+
+/**
+ * A zip bomb is refused before mammoth (JSZip) unpacks anything: the central directory's entry count,
+ * declared unpacked sizes and compression ratios are checked, then each part is inflated with its declared
+ * size as a hard cap, so a directory that understates a part is caught as damage (ZipFormatError).
+ */
+function checkDocxArchive(data: Buffer, limits: ExtractionLimits): void {
+  const entries = readZipDirectory(data);
+  if (entries.length > limits.maxArchiveEntries) {
+    throw new DocumentLimitError(
+      `the Word document has ${entries.length} parts, more than the limit of ${limits.maxArchiveEntries}`,
+    );
+  }
+  const unpacked = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (unpacked > limits.maxUnpackedBytes) {
+    throw new DocumentLimitError(
+      `the Word document unpacks to ${formatMegabytes(unpacked)}, more than the ${formatLimit(limits.maxUnpackedBytes)} limit`,
+    );
+  }
+  for (const entry of entries) {
+    if (entry.uncompressedSize < RATIO_CHECK_MIN_BYTES) continue;
+    if (entry.uncompressedSize > limits.maxCompressionRatio * Math.max(entry.compressedSize, 1)) {
+      throw new DocumentLimitError(
+        `the Word document is compressed more than ${limits.maxCompressionRatio} to 1, the limit (a part of ${formatLimit(entry.compressedSize)} unpacks to ${formatMegabytes(entry.uncompressedSize)}); it was not opened`,
+      );
+    }
+  }
+  verifyZipEntries(data, entries);
 }
 
 type Block = 'heading1' | 'heading2' | 'paragraph' | 'item';
@@ -80,7 +122,8 @@ function decodeEntities(text: string): string {
   });
 }
 
-export async function readDocText(data: Buffer): Promise<string> {
+export async function readDocText(data: Buffer, limits: ExtractionLimits): Promise<string> {
+  // An OLE2 file is not compressed: its text is at most the 10 MB file, so it is checked once read.
   const document = await new WordExtractor().extract(data);
   const body = [document.getBody(), document.getTextboxes({ includeHeadersAndFooters: false })].join('\n');
   const out: string[] = [];
@@ -102,5 +145,7 @@ export async function readDocText(data: Buffer): Promise<string> {
     out.push(text);
     previousWasRow = isRow;
   }
-  return joinLines(out);
+  const text = joinLines(out);
+  assertTextWithinLimit([text], limits);
+  return text;
 }

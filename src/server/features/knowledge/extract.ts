@@ -5,9 +5,19 @@
  * we cannot read becomes an ExtractionError naming the file and the reason; the route maps it to a 4xx.
  * See docs/decisions/011-document-extraction.md.
  */
-import { decodeText, hasReadableText, normaliseText } from './extract-text.ts';
+import {
+  DocumentLimitError,
+  EXTRACTION_LIMITS,
+  assertTextWithinLimit,
+  formatMegabytes,
+  textLimitDetail,
+  type ExtractionLimits,
+} from './extract-limits.ts';
+import { decodeText, hasReadableText, normaliseText, utf16Encoding } from './extract-text.ts';
 import { readPdfText } from './extract-pdf.ts';
 import { readDocText, readDocxText } from './extract-word.ts';
+
+export { EXTRACTION_LIMITS, type ExtractionLimits };
 
 export type DocumentKind = 'pdf' | 'docx' | 'doc' | 'txt';
 
@@ -47,7 +57,15 @@ const KIND_LABEL: Record<DocumentKind, string> = {
 
 const SUPPORTED = 'Upload a PDF, a Word document or a plain-text file.';
 
-export async function extractDocument(file: { filename: string; data: Buffer }): Promise<ExtractedDocument> {
+/**
+ * Reads one document within `limits` (see extract-limits.ts). Meant to run off the main thread
+ * (document-extractor.ts); every limit is checked before the parser it protects, so this never needs
+ * much more memory or time than a valid document of the maximum size.
+ */
+export async function extractDocument(
+  file: { filename: string; data: Buffer },
+  limits: ExtractionLimits = EXTRACTION_LIMITS,
+): Promise<ExtractedDocument> {
   const { filename, data } = file;
   const fail = (reason: ExtractionFailure, detail: string): ExtractionError =>
     new ExtractionError(filename, reason, `${displayName(filename)}: ${detail}`);
@@ -57,7 +75,7 @@ export async function extractDocument(file: { filename: string; data: Buffer }):
     throw fail('too_large', `the file is ${formatMegabytes(data.length)}, more than the 10 MB limit`);
   }
 
-  const sniffed = sniffDocument(data);
+  const sniffed = sniffDocument(data, limits);
   if (sniffed.kind === 'unsupported') {
     throw fail('unsupported_type', `unsupported file type (${sniffed.description}). ${SUPPORTED}`);
   }
@@ -69,11 +87,20 @@ export async function extractDocument(file: { filename: string; data: Buffer }):
   }
 
   const kind = sniffed.kind;
+  // A text file is its text: one bigger than the text limit is refused by its size, before decoding it.
+  if (kind === 'txt' && data.length > maxTextFileBytes(data, limits)) {
+    throw fail('too_large', textLimitDetail(limits));
+  }
   let pages: ExtractedPage[];
   try {
-    pages = await readPages(kind, data);
+    pages = await readPages(kind, data, limits);
+    assertTextWithinLimit(
+      pages.map((page) => page.text),
+      limits,
+    );
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
+    if (error instanceof DocumentLimitError) throw fail('too_large', error.detail);
     if (kind === 'pdf' && error instanceof Error && error.name === 'PasswordException') {
       throw fail('encrypted', 'the PDF is password-protected; remove the password and upload it again');
     }
@@ -90,19 +117,23 @@ export async function extractDocument(file: { filename: string; data: Buffer }):
   return { kind, pages };
 }
 
-async function readPages(kind: DocumentKind, data: Buffer): Promise<ExtractedPage[]> {
+async function readPages(
+  kind: DocumentKind,
+  data: Buffer,
+  limits: ExtractionLimits,
+): Promise<ExtractedPage[]> {
   switch (kind) {
     case 'pdf': {
-      const { pages, failedPages } = await readPdfText(data);
+      const { pages, failedPages } = await readPdfText(data, limits);
       const readable = pages.filter((page) => hasReadableText(page.text));
       // Some pages failed to parse and none of the rest has text: the file is broken, not a scan.
       if (failedPages > 0 && readable.length === 0) throw new Error('no page could be parsed');
       return pages;
     }
     case 'docx':
-      return [{ page: null, text: await readDocxText(data) }];
+      return [{ page: null, text: await readDocxText(data, limits) }];
     case 'doc':
-      return [{ page: null, text: await readDocText(data) }];
+      return [{ page: null, text: await readDocText(data, limits) }];
     case 'txt': {
       const decoded = decodeText(data);
       if (decoded === null) throw new Error('not text');
@@ -145,8 +176,19 @@ function startsWith(data: Buffer, offset: number, bytes: number[] | string): boo
   );
 }
 
+/**
+ * The largest text file, in bytes, whose text can be within the limit: UTF-16 takes two bytes for a
+ * character UTF-8 stores in one, every other encoding we read takes no more bytes than UTF-8.
+ */
+function maxTextFileBytes(data: Buffer, limits: ExtractionLimits): number {
+  return utf16Encoding(data) === null ? limits.maxTextBytes : 2 * limits.maxTextBytes;
+}
+
+/** A text file over the text limit is recognised by its first bytes (it is refused by size, unread). */
+const TEXT_SNIFF_BYTES = 64 * 1024;
+
 /** Decides the document kind from the bytes alone. */
-function sniffDocument(data: Buffer): Sniffed {
+function sniffDocument(data: Buffer, limits: ExtractionLimits): Sniffed {
   // The PDF header may follow a little junk (some generators prepend bytes); readers accept it within 1 KB.
   if (data.subarray(0, 1024).includes('%PDF-')) return { kind: 'pdf' };
 
@@ -179,8 +221,9 @@ function sniffDocument(data: Buffer): Sniffed {
       return { kind: 'unsupported', description: signature.description };
     }
   }
-  // Decoding here and again in readPages costs a few milliseconds on a 10 MB file; it keeps the sniffer pure.
-  if (decodeText(data) !== null) return { kind: 'txt' };
+  // Decoding here and again in readPages costs a few milliseconds on a 2 MB file; it keeps the sniffer pure.
+  const sample = data.length > maxTextFileBytes(data, limits) ? data.subarray(0, TEXT_SNIFF_BYTES) : data;
+  if (decodeText(sample) !== null) return { kind: 'txt' };
   return { kind: 'unsupported', description: 'binary data that is not a document' };
 }
 
@@ -189,9 +232,4 @@ function displayName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const clean = base.replace(/\p{Cc}/gu, '').trim();
   return clean === '' ? 'The file' : clean;
-}
-
-function formatMegabytes(bytes: number): string {
-  // Rounded up, so a file just over the limit never reads as "10.0 MB".
-  return `${(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).toFixed(1)} MB`;
 }

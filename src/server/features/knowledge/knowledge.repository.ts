@@ -115,6 +115,26 @@ export async function countDocuments(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
+/** The user's passages; with `names`, only those of the documents of these names. */
+export async function countPassages(db: Db, userId: string, names?: string[]): Promise<number> {
+  if (names !== undefined && names.length === 0) return 0;
+  let query = db
+    .selectFrom('passages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('passages.user_id', '=', userId);
+  if (names !== undefined) {
+    query = query.where('passages.document_id', 'in', (eb) =>
+      eb
+        .selectFrom('documents')
+        .select('documents.id')
+        .where('documents.user_id', '=', userId)
+        .where('documents.name', 'in', names),
+    );
+  }
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Names among `names` that this user already has (an upload of one of these replaces it). */
 export async function findExistingNames(db: Db, userId: string, names: string[]): Promise<string[]> {
   if (names.length === 0) return [];

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalBlobStore } from '../../providers/blobs/local.ts';
 import {
   databaseTargets,
@@ -10,21 +10,45 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 import { seedSubscription } from '../../test/seed.ts';
+import { PDFDocument } from 'pdf-lib';
 import {
   CONFIG_FIELDS,
   deleteMultipart,
+  docxWithBody,
   fixture,
+  paragraphXml,
+  pdfWithContent,
   listBlobFiles,
   postMultipart,
   tempBlobDir,
   type FormFile,
 } from './knowledge-test-helpers.ts';
+import { documentExtractor } from './document-extractor.ts';
 import {
   MAX_DOCUMENTS_PER_AGENT,
+  MAX_PASSAGES_PER_AGENT,
   findKnowledgeVersion,
   loadAgentKnowledge,
   searchKnowledge,
 } from './knowledge.service.ts';
+
+const MB = 1024 * 1024;
+const OPENING_HOURS = paragraphXml('Our opening hours are nine to five, every day but Sunday.');
+
+/** Paragraphs of words drawn at random (seeded), so the XML deflates about four to one, like real text. */
+function variedParagraphs(textBytes: number): string {
+  const words =
+    'bike wheel brake chain repair shop open close hour day week price part order stock call ask'.split(' ');
+  let seed = 7;
+  const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const paragraphs: string[] = [];
+  for (let size = 0; size < textBytes;) {
+    const sentence = Array.from({ length: 40 }, () => words[next() % words.length]).join(' ') + '.';
+    paragraphs.push(paragraphXml(sentence));
+    size += sentence.length;
+  }
+  return paragraphs.join('');
+}
 
 const THREE_DOCS: FormFile[] = [
   { name: 'handbook.pdf', data: fixture('handbook.pdf'), type: 'application/pdf' },
@@ -171,6 +195,36 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       413,
       /huge\.txt: .*larger than the 10 MB limit/,
     ],
+    [
+      'a DOCX zip bomb (30 MB of one paragraph in a small file)',
+      { name: 'bomb.docx', data: docxWithBody(OPENING_HOURS, (30 * MB) / OPENING_HOURS.length) },
+      413,
+      /^bomb\.docx: the Word document unpacks to 30\.\d MB, more than the 20 MB limit\./,
+    ],
+    [
+      'a DOCX bomb under the unpacked limit but compressed a thousand to one',
+      { name: 'dense.docx', data: docxWithBody(OPENING_HOURS, (10 * MB) / OPENING_HOURS.length) },
+      413,
+      /^dense\.docx: the Word document is compressed more than 100 to 1, the limit \(a part of \d+ KB unpacks to 10\.\d MB\)/,
+    ],
+    [
+      'a ZIP whose central directory claims a 4 GB part',
+      { name: 'claims.docx', data: docxWithBody(OPENING_HOURS, 10, 4_000_000_000) },
+      413,
+      /^claims\.docx: the Word document unpacks to 381\d\.\d MB, more than the 20 MB limit\./,
+    ],
+    [
+      'a PDF whose page content unpacks from 100 KB to 30 MB',
+      { name: 'bomb.pdf', data: pdfWithContent(30) },
+      413,
+      /^bomb\.pdf: the PDF is compressed more than 100 to 1, the limit/,
+    ],
+    [
+      'a text file with more than 2 MB of text',
+      { name: 'big.txt', data: 'Do you repair bikes? Yes, every day.\n'.repeat((2 * MB) / 36) },
+      413,
+      /^big\.txt: the document has more than 2 MB of text, the limit for one document; split it into smaller files\./,
+    ],
   ];
 
   it.each(badFiles)(
@@ -190,6 +244,100 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       expect(await snapshot(c, userId)).toEqual(before);
     },
   );
+
+  it('refuses a PDF with more than 2,000 pages before reading them', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c);
+    const before = await snapshot(c, userId);
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < 2001; i++) pdf.addPage([200, 200]).drawText(`Page ${i + 1}`);
+    const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'catalogue.pdf', data: Buffer.from(await pdf.save()) },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toMatch(
+      /^catalogue\.pdf: the PDF has 2,001 pages, more than the limit of 2,000; split it into smaller files\./,
+    );
+    expect(await snapshot(c, userId)).toEqual(before);
+  });
+
+  it('answers other accounts while a document is being read: extraction is off the main thread', async () => {
+    const c = ctx();
+    const { client } = await configuredOwner(c, [], '+15550100103');
+    const other = await configuredOwner(c, [THREE_DOCS[2]!], '+15550100104');
+    // Over 2 MB of text in about 3 MB of XML (under the archive limits): seconds of parsing before it is refused.
+    const heavy = docxWithBody(variedParagraphs(2.2 * MB), 1);
+    // The requests below start once the document is handed to the extractor, so they overlap its reading.
+    const extract = documentExtractor.extract.bind(documentExtractor);
+    let handedOver!: () => void;
+    const reading = new Promise<void>((resolve) => (handedOver = resolve));
+    const spy = vi.spyOn(documentExtractor, 'extract').mockImplementation((file) => {
+      handedOver();
+      return extract(file);
+    });
+    let bombSettled = false;
+    const bomb = postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'heavy.docx', data: heavy },
+    ]).finally(() => {
+      bombSettled = true;
+      spy.mockRestore();
+    });
+    await reading;
+
+    const health = await c.app.inject({ method: 'GET', url: '/api/health' });
+    const list = await other.client.get('/api/agent/knowledge-base');
+    const config = await other.client.get('/api/agent/config');
+    const answeredDuringBomb = !bombSettled;
+
+    expect(health.statusCode).toBe(200);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().documents.map((d: { name: string }) => d.name)).toEqual(['faq.txt']);
+    expect(config.statusCode).toBe(200);
+    expect(answeredDuringBomb).toBe(true);
+    const response = await bomb;
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toMatch(/^heavy\.docx: the document has more than 2 MB of text/);
+  });
+
+  it(`refuses an upload that would give the agent more than ${MAX_PASSAGES_PER_AGENT} passages, naming the files`, async () => {
+    const c = ctx();
+    const faq = (name: string, from: number, count: number): FormFile => ({
+      name,
+      data: Array.from(
+        { length: count },
+        (_, i) => `Do you stock part ${from + i}?\nYes, part ${from + i} is in stock at the shop.\n`,
+      ).join('\n'),
+    });
+    const { client, userId } = await configuredOwner(c, [faq('parts-a.txt', 0, 3000)]);
+    const stored = await snapshot(c, userId);
+    expect(stored.passages).toBe(3000);
+
+    const tooMany = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      faq('parts-b.txt', 3000, 2500),
+    ]);
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().detail).toBe(
+      'parts-b.txt: an agent can use at most 5,000 passages of text (about 5 MB). Your documents have 3,000, and this upload would make 5,500. Delete some documents or upload shorter ones. Nothing was saved.',
+    );
+    expect(await snapshot(c, userId)).toEqual(stored);
+
+    // A document replaced by one of the same name does not count twice.
+    const replaced = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      faq('parts-a.txt', 0, 4000),
+    ]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await snapshot(c, userId)).passages).toBe(4000);
+
+    const alone = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      faq('parts-a.txt', 0, 2600),
+      faq('parts-c.txt', 2600, 2600),
+      faq('parts-d.txt', 5200, 10),
+    ]);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().detail).toBe(
+      'parts-a.txt, parts-c.txt: an agent can use at most 5,000 passages of text (about 5 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.',
+    );
+  });
 
   it('names every bad file of one upload with its reason (422)', async () => {
     const c = ctx();

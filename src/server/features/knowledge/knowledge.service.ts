@@ -2,7 +2,8 @@
  * The knowledge base: one ingestion pipeline for every upload (configure form and knowledge-base page), and the
  * reads the call runtime and the hosted-agent code use. See docs/decisions/030-telephony-and-knowledge.md.
  *
- * Pipeline: read every file -> extractDocument (type by content, 10 MB) -> splitIntoPassages. If any file of
+ * Pipeline: read every file -> extractDocument (type by content, 10 MB, limits on what a file may unpack or
+ * expand to) -> splitIntoPassages, both in the extraction thread (document-extractor.ts). If any file of
  * the upload cannot be used, the whole upload is refused with one 4xx listing each bad file and its reason,
  * and nothing is stored. Otherwise: blobs are written first, then one transaction stores documents and
  * passages (a file with the same name replaces the earlier one) and bumps agent_configs.knowledge_version;
@@ -22,18 +23,18 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
-import { splitIntoPassages, type PassageDraft } from '../../agent/passages.ts';
+import type { PassageDraft } from '../../agent/passages.ts';
 import type { KnowledgePassage } from '../../agent/retrieval/knowledge-index.ts';
-import {
-  ExtractionError,
-  MAX_DOCUMENT_BYTES,
-  extractDocument,
-  type DocumentKind,
-  type ExtractionFailure,
-} from './extract.ts';
+import { documentExtractor, type DocumentExtractor } from './document-extractor.ts';
+import { ExtractionError, MAX_DOCUMENT_BYTES, type DocumentKind, type ExtractionFailure } from './extract.ts';
 import * as repo from './knowledge.repository.ts';
 
 export const MAX_DOCUMENTS_PER_AGENT = 50;
+/**
+ * Passages (~80-200 words each) one agent may hold: about 5 MB of text. Bounds what every call loads and
+ * searches, and the sentence-encoder work of a new upload (10-30 ms of CPU per passage).
+ */
+export const MAX_PASSAGES_PER_AGENT = 5000;
 export { MAX_DOCUMENT_BYTES };
 
 /** A file as read from a multipart upload. `truncated` means it was cut at the 10 MB limit. */
@@ -133,10 +134,14 @@ function rejectionMessage(rejected: RejectedFile[]): string {
 }
 
 /**
- * Step one of every upload: extract and split each file, in memory. Throws DocumentsRejectedError (413, 415
- * or 422) listing every bad file when any file cannot be used. Two files with the same name: the last wins.
+ * Step one of every upload: extract and split each file, in the extraction thread. Throws
+ * DocumentsRejectedError (413, 415 or 422) listing every bad file when any file cannot be used. Two files with
+ * the same name: the last wins.
  */
-export async function prepareDocuments(files: UploadedFile[]): Promise<PreparedDocument[]> {
+export async function prepareDocuments(
+  files: UploadedFile[],
+  extractor: DocumentExtractor = documentExtractor,
+): Promise<PreparedDocument[]> {
   const prepared = new Map<string, PreparedDocument>();
   const rejected: RejectedFile[] = [];
   for (const file of files) {
@@ -150,19 +155,12 @@ export async function prepareDocuments(files: UploadedFile[]): Promise<PreparedD
       continue;
     }
     try {
-      const extracted = await extractDocument({ filename: name, data: file.data });
-      const passages = splitIntoPassages(extracted.pages);
-      if (passages.length === 0) {
-        rejected.push({
-          filename: name,
-          reason: 'no_text',
-          message: `${name}: the document contains no text`,
-        });
-        continue;
-      }
-      const pageCount = extracted.pages.some((page) => page.page !== null) ? extracted.pages.length : null;
+      const extracted = await extractor.extract({ filename: name, data: file.data });
       prepared.delete(name); // keep upload order for the last copy
-      prepared.set(name, { name, kind: extracted.kind, data: file.data, pageCount, passages });
+      prepared.set(name, { name, data: file.data, ...extracted });
+      // More than any agent may hold already: stop here rather than read the rest of the upload.
+      const passages = [...prepared.values()].reduce((sum, d) => sum + d.passages.length, 0);
+      if (passages > MAX_PASSAGES_PER_AGENT) throw uploadPassageLimitError([...prepared.values()]);
     } catch (error) {
       if (!(error instanceof ExtractionError)) throw error;
       rejected.push({ filename: name, reason: error.reason, message: error.message });
@@ -181,23 +179,48 @@ function limitError(existing: number, total: number): AppError {
   );
 }
 
-/** Early check (before renting a number, say): would these documents exceed the per-agent limit? */
+function passageLimitError(prepared: PreparedDocument[], existing: number, total: number): AppError {
+  const names = prepared.map((d) => d.name).join(', ');
+  return new AppError(
+    'validation',
+    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 5 MB). Your documents have ${existing.toLocaleString('en-US')}, and this upload would make ${total.toLocaleString('en-US')}. Delete some documents or upload shorter ones. Nothing was saved.`,
+  );
+}
+
+function uploadPassageLimitError(prepared: PreparedDocument[]): AppError {
+  const names = prepared.map((d) => d.name).join(', ');
+  return new AppError(
+    'validation',
+    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 5 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.`,
+  );
+}
+
+/**
+ * Would these documents exceed the per-agent limits (documents, passages)? Documents of the same name are
+ * replaced, so they do not count twice. Runs early (before renting a number, say) and again inside the
+ * upload's transaction.
+ */
+async function checkAgentLimits(db: Db, userId: string, prepared: PreparedDocument[]): Promise<void> {
+  const names = prepared.map((d) => d.name);
+  const existing = await repo.countDocuments(db, userId);
+  const replacing = (await repo.findExistingNames(db, userId, names)).length;
+  const total = existing - replacing + prepared.length;
+  if (total > MAX_DOCUMENTS_PER_AGENT) throw limitError(existing, total);
+  const passages = await repo.countPassages(db, userId);
+  const replacedPassages = await repo.countPassages(db, userId, names);
+  const added = prepared.reduce((sum, d) => sum + d.passages.length, 0);
+  const passagesTotal = passages - replacedPassages + added;
+  if (passagesTotal > MAX_PASSAGES_PER_AGENT) throw passageLimitError(prepared, passages, passagesTotal);
+}
+
+/** Early check (before renting a number, say): would these documents exceed the per-agent limits? */
 export async function assertDocumentLimit(
   db: Db,
   userId: string,
   prepared: PreparedDocument[],
 ): Promise<void> {
   if (prepared.length === 0) return;
-  const existing = await repo.countDocuments(db, userId);
-  const replacing = (
-    await repo.findExistingNames(
-      db,
-      userId,
-      prepared.map((d) => d.name),
-    )
-  ).length;
-  const total = existing - replacing + prepared.length;
-  if (total > MAX_DOCUMENTS_PER_AGENT) throw limitError(existing, total);
+  await checkAgentLimits(db, userId, prepared);
 }
 
 export interface StoreOptions {
@@ -234,16 +257,7 @@ export async function storePreparedDocuments(
       if (prepared.length === 0) return;
       const version = await repo.bumpKnowledgeVersion(trx, userId, deps.clock.now());
       if (version === undefined) throw noAgentError();
-      const existing = await repo.countDocuments(trx, userId);
-      const replacing = (
-        await repo.findExistingNames(
-          trx,
-          userId,
-          prepared.map((d) => d.name),
-        )
-      ).length;
-      const total = existing - replacing + prepared.length;
-      if (total > MAX_DOCUMENTS_PER_AGENT) throw limitError(existing, total);
+      await checkAgentLimits(trx, userId, prepared);
       stored = [];
       replacedKeys = [];
       for (const [i, document] of prepared.entries()) {
