@@ -436,6 +436,12 @@ export function createConversation(options: ConversationOptions): Conversation {
           : takeMessage(message);
       }
       const { intent, normalized } = detectIntent(text);
+      if (offered !== null && !transferTo && intent !== 'request_person' && looksLikeMessage(text)) {
+        // "Would you like to leave a message?" answered with the message itself.
+        escalation = { reason: 'no_answer', question: offered, message: null, transferTo };
+        offered = null;
+        return takeMessage(text.trim());
+      }
       if (offered !== null) {
         // The caller's answer to "would you like me to transfer you?": yes hands over, no goes on, anything else
         // is a new turn.
@@ -523,10 +529,18 @@ export function createConversation(options: ConversationOptions): Conversation {
           : 'escalated_no_answer'
         : answeredCount > 0
           ? 'answered'
-          : null;
+          : // Declined and not handed over (the caller hung up): the owner sees a question left unanswered.
+            declinedQuestions.length > 0
+            ? 'escalated_no_answer'
+            : null;
       return { ended, outcome, escalation, answeredCount, declinedQuestions: [...declinedQuestions] };
     },
   };
+}
+
+/** A caller leaving a message: a name or a number to call back. */
+function looksLikeMessage(text: string): boolean {
+  return /\b(?:my name is|this is|it is|call me|reach me|my number|call back|callback)\b|\d{3}[\s.-]?\d{4}/i.test(text);
 }
 
 function isElliptical(text: string, result: SearchResult): boolean {

@@ -164,11 +164,15 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     expect(inbox.some((m) => m.to.includes(`alerts-${owner.userId.slice(0, 8)}@acme.test`))).toBe(false);
   });
 
-  it('transfers an unknown question when there is a transfer number', async () => {
+  it('declines an unknown question, offers the transfer, and transfers on a yes', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     const relay = await dial(ctx().app, owner.number);
     await relay.reply();
     relay.prompt('Do you sell helicopters?');
+    const offer = await relay.reply();
+    expect(offer.text).toMatch(/don't have that information\. Would you like me to transfer you/);
+    expect(offer.end).toBeNull();
+    relay.prompt('yes please');
     expect((await relay.reply()).end).toEqual({ reason: 'no_answer', transfer_to: '+15557654321' });
   });
 
