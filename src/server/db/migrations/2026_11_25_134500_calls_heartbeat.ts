@@ -12,7 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Open calls are few (the ones in progress): admission sums an account's, the sweep looks for silent ones.
   await sql`create index calls_open_idx on calls (user_id) where ended_at is null`.execute(db);
-  await sql`create index calls_open_last_seen_idx on calls (last_seen_at) where ended_at is null`.execute(db);
+  await sql`create index calls_open_last_seen_idx on calls ((coalesce(last_seen_at, started_at)))
+    where ended_at is null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
