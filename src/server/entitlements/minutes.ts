@@ -51,6 +51,13 @@ async function lockAccount(trx: Transaction<Database>, userId: string): Promise<
 }
 
 /**
+ * Takes the account's minute lock first in a transaction that will also lock one of its calls (closing a call
+ * locks the call's row, then debits): every such transaction locks the account before any call, so none waits on
+ * the other in a cycle.
+ */
+export const lockAccountMinutes = lockAccount;
+
+/**
  * Usage from one aggregate over the account's ledger: extra grants and debits of all time, and the
  * plan grant and debits of the live period (FILTER clauses keep it a single round trip).
  */

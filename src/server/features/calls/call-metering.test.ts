@@ -155,6 +155,35 @@ describe.each(databaseTargets())('call metering (%s)', (target) => {
     await eventually(async () => (await minutesUsed(owner.userId)) === 1);
   });
 
+  it('says goodbye at the limit when the business has no transfer number', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'basic', minutes: 1, transfer: null });
+    const relay = await openRelay(ctx().app);
+    relay.setup(owner.number);
+    expect((await relay.reply()).text).toMatch(GREETING);
+    relay.prompt('Where can I park?');
+    expect((await relay.reply()).text).toMatch(/Elm Street/);
+    ctx().clock.advance(48_000);
+    relay.prompt('Do you accept Apple Pay?');
+    const last = await relay.reply();
+    expect(last.text).toBe(
+      "I'm sorry, I can't continue this call right now. Please call again later. Goodbye.",
+    );
+    expect(last.end).toEqual({ reason: 'unavailable' });
+    relay.close();
+    const [call] = await eventually(async () => {
+      const rows = await callsOf(owner.userId);
+      return rows[0]?.ended_at ? rows : undefined;
+    });
+    expect(call!.outcome).toBe('answered');
+    expect(call!.duration_s).toBe(48);
+    expect(call!.billed_minutes).toBe(1);
+    expect(call!.transcript.slice(-2).map((e) => [e.speaker, e.text])).toEqual([
+      ['caller', 'Do you accept Apple Pay?'],
+      ['agent', "I'm sorry, I can't continue this call right now. Please call again later. Goodbye."],
+    ]);
+    expect(await minutesUsed(owner.userId)).toBe(1);
+  });
+
   it('keeps a heartbeat on live calls; the sweep closes and bills a call whose heartbeat stopped, once, on any instance', async () => {
     const owner = await seedActiveAgent(ctx());
     const relay = await openRelay(ctx().app);
