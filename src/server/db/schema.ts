@@ -242,6 +242,10 @@ export interface CallsTable {
   turn_latencies_ms: Json<number[]>;
   handoff: Json<Record<string, unknown> | null>;
   created_at: CreatedAt;
+  /** Heartbeat of a live call, written by the instance holding its socket (null once ended, or for hosted calls). */
+  last_seen_at: NullableTimestamp;
+  /** Minutes a live call holds against the account's limit (its current minute, extended before each next one). */
+  reserved_minutes: Generated<number>;
 }
 
 export interface EmailsTable {

@@ -16,7 +16,8 @@ import { findActiveSubscription, type ActiveSubscription } from './subscriptions
  * business time `now` (deps.clock.now()); none of them reads the wall clock.
  *
  * Stable API (others depend on it): getUsage, grantExtraMinutes, debitCallMinutes, refreshAgentStatus,
- * canTakeCalls, grantPlanPeriod (billing only).
+ * canTakeCalls, grantPlanPeriod (billing only); for the call runtime, canAdmitCall and holdCallMinutes (minutes
+ * held by calls in progress).
  */
 
 export type DbOrTx = Db | Transaction<Database>;
@@ -48,6 +49,13 @@ export async function inTransaction<T>(
 async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
+
+/**
+ * Takes the account's minute lock first in a transaction that will also lock one of its calls (closing a call
+ * locks the call's row, then debits): every such transaction locks the account before any call, so none waits on
+ * the other in a cycle.
+ */
+export const lockAccountMinutes = lockAccount;
 
 /**
  * Usage from one aggregate over the account's ledger: extra grants and debits of all time, and the
@@ -109,6 +117,68 @@ export async function canTakeCalls(db: DbOrTx, userId: string, now: Date): Promi
   if (!subscription) return false;
   const usage = await computeUsage(db, userId, subscription);
   return usage.minutesRemaining > 0;
+}
+
+/**
+ * Minutes the account's calls in progress hold against its limit (ADR 040): each open call holds what it reserved,
+ * and at least every minute it has been heard of (its last heartbeat), and at least one. A cut-off call holds its
+ * minutes until the sweep closes and bills it.
+ */
+export async function minutesHeldByLiveCalls(
+  db: DbOrTx,
+  userId: string,
+  exceptCallId: string | null = null,
+): Promise<number> {
+  let query = db
+    .selectFrom('calls')
+    .select(
+      sql<number>`coalesce(sum(greatest(reserved_minutes, 1,
+        ceil(extract(epoch from (coalesce(last_seen_at, started_at) - started_at)) / 60)::int)), 0)::int`.as(
+        'held',
+      ),
+    )
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if (exceptCallId !== null) query = query.where('id', '<>', exceptCallId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
+/**
+ * Whether a new call may start now: a live subscription and at least one minute that calls in progress do not
+ * hold. A preview (the voice webhook's): `holdCallMinutes` decides, atomically, when the call starts.
+ */
+export async function canAdmitCall(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  const subscription = await findActiveSubscription(db as Db, userId, now);
+  if (!subscription) return false;
+  const usage = await computeUsage(db, userId, subscription);
+  return usage.minutesRemaining - (await minutesHeldByLiveCalls(db, userId)) >= 1;
+}
+
+export interface HoldCallMinutesInput {
+  userId: string;
+  /** The minutes the call needs to hold in all (1 to start it; one more before each next minute). */
+  minutes: number;
+  /** The call itself when it is already open (extending), so that its own hold is not counted twice. */
+  callId: string | null;
+  now: Date;
+}
+
+/**
+ * Whether a call may hold `minutes` against the account's limit, besides what its other calls in progress hold.
+ * Locks the account's minutes until the transaction ends: run it in the transaction that records the hold (inserts
+ * the call or raises its `reserved_minutes`), so simultaneous calls on any instance cannot overrun the limit.
+ */
+export async function holdCallMinutes(
+  trx: Transaction<Database>,
+  input: HoldCallMinutesInput,
+): Promise<boolean> {
+  await lockAccount(trx, input.userId);
+  const subscription = await findActiveSubscription(trx as unknown as Db, input.userId, input.now);
+  if (!subscription) return false;
+  const usage = await computeUsage(trx, input.userId, subscription);
+  const held = await minutesHeldByLiveCalls(trx, input.userId, input.callId);
+  return usage.minutesRemaining - held >= input.minutes;
 }
 
 export interface GrantExtraMinutesInput {

@@ -5,6 +5,7 @@ import * as m20261122150000 from './2026_11_22_150000_create_pending_number_rele
 import * as m20261122160000 from './2026_11_22_160000_create_leases.ts';
 import * as m20261122170000 from './2026_11_22_170000_add_hosted_sync_pending.ts';
 import * as m20261124000000 from './2026_11_24_000000_add_passage_vectors.ts';
+import * as m20261125134500 from './2026_11_25_134500_calls_heartbeat.ts';
 import * as m20261125140000 from './2026_11_25_140000_accounts_password_security.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_160000_create_leases': m20261122160000,
   '2026_11_22_170000_add_hosted_sync_pending': m20261122170000,
   '2026_11_24_000000_add_passage_vectors': m20261124000000,
+  '2026_11_25_134500_calls_heartbeat': m20261125134500,
   '2026_11_25_140000_accounts_password_security': m20261125140000,
 };

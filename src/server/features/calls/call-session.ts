@@ -3,9 +3,12 @@ import { createConversation, type AgentReply, type Conversation } from '../../ag
 import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
 import { questionSentence, type EmbedPriority, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app.ts';
+import { holdCallMinutes, inTransaction } from '../../entitlements/minutes.ts';
 import {
   appendTurn,
   findKnowledgeVersion,
+  recordHeartbeat,
+  setReservedMinutes,
   truncateTranscriptEntry,
   type AgentForCall,
   type CallOutcome,
@@ -20,6 +23,14 @@ export interface AgentSpeech {
   text: string;
   end: Record<string, unknown> | null;
 }
+
+/** How often the instance holding a call's socket tells the database the call is alive (ADR 040). */
+export const HEARTBEAT_MS = 30_000;
+/**
+ * A live call asks for its next minute this long before it starts, so that a call refused one is told and ended
+ * while still inside the minutes it holds.
+ */
+export const NEXT_MINUTE_NOTICE_S = 15;
 
 interface SessionOptions {
   deps: AppDeps;
@@ -53,9 +64,15 @@ export class CallSession {
   /** The latest unfinished words, waiting for the encoder to finish the previous ones. */
   private earlyNext: string | null = null;
   private earlyRunning = false;
+  /** Minutes this call holds against the account's limit (one when it was admitted). */
+  private reserved = 1;
+  private lastBeatMs: number;
+  /** Why the runtime ended the call itself: its account's minutes ran out, or another instance closed it. */
+  private stopped: 'no_minutes' | 'closed_elsewhere' | null = null;
 
   constructor(private readonly o: SessionOptions) {
     this.current = o.index;
+    this.lastBeatMs = o.startedAt.getTime();
     // The conversation searches whatever index is current: a document change mid-call is picked up next turn.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const session = this;
@@ -95,6 +112,8 @@ export class CallSession {
   }
 
   async onCallerText(text: string): Promise<AgentSpeech> {
+    const stop = await this.keepAlive();
+    if (stop) return this.stopWith(stop, [this.entry('caller', text)]);
     const started = performance.now();
     const early = this.early;
     this.early = null;
@@ -138,6 +157,8 @@ export class CallSession {
   }
 
   async onDtmf(digit: string): Promise<AgentSpeech> {
+    const stop = await this.keepAlive();
+    if (stop) return this.stopWith(stop, [this.entry('caller', `[pressed ${digit}]`)]);
     const started = performance.now();
     const reply = this.conversation.onDtmf(digit);
     this.record([this.entry('caller', `[pressed ${digit}]`)], reply, performance.now() - started);
@@ -145,6 +166,8 @@ export class CallSession {
   }
 
   async onSilence(): Promise<AgentSpeech> {
+    const stop = await this.keepAlive();
+    if (stop) return this.stopWith(stop, []);
     const reply = this.conversation.onSilence();
     this.record([], reply, null);
     return this.speech(reply);
@@ -162,6 +185,61 @@ export class CallSession {
       entry.interrupted = true;
     }
     this.write(() => truncateTranscriptEntry(this.o.deps.db, this.o.callId, index, heard));
+  }
+
+  /**
+   * Called every few seconds by the connection holding the call, and before each turn. Writes the heartbeat (every
+   * HEARTBEAT_MS) and, shortly before the call enters a minute it does not hold, holds that minute too, in the
+   * database, against the account's limit and its other calls in progress. When no minute is left, or the call
+   * was closed meanwhile by another instance's sweep, it returns the polite end the caller hears; null otherwise.
+   * A database failure here keeps the call going: it is still billed when it ends.
+   */
+  async tick(): Promise<AgentSpeech | null> {
+    const stop = await this.keepAlive();
+    return stop ? this.stopWith(stop, []) : null;
+  }
+
+  private async keepAlive(): Promise<'no_minutes' | 'closed_elsewhere' | null> {
+    if (this.stopped || this.closed) return null;
+    const { deps, callId, agent, startedAt } = this.o;
+    const now = deps.clock.now();
+    const elapsedS = (now.getTime() - startedAt.getTime()) / 1000;
+    const needed = Math.floor((elapsedS + NEXT_MINUTE_NOTICE_S) / 60) + 1;
+    try {
+      if (needed > this.reserved) {
+        const held = await inTransaction(deps.db, async (trx) => {
+          if (!(await holdCallMinutes(trx, { userId: agent.userId, minutes: needed, callId, now }))) {
+            return 'no_minutes' as const;
+          }
+          return (await setReservedMinutes(trx, callId, needed, now))
+            ? ('held' as const)
+            : 'closed_elsewhere';
+        });
+        if (held !== 'held') return held;
+        this.reserved = needed;
+        this.lastBeatMs = now.getTime();
+      } else if (now.getTime() - this.lastBeatMs >= HEARTBEAT_MS) {
+        const open = await recordHeartbeat(deps.db, callId, now);
+        this.lastBeatMs = now.getTime();
+        if (!open) return 'closed_elsewhere';
+      }
+    } catch (error) {
+      this.o.log?.error({ err: error, callId }, 'call heartbeat failed; the call goes on');
+    }
+    return null;
+  }
+
+  /** The runtime ends the call: the caller is told, and transferred when the business has a transfer number. */
+  private stopWith(reason: 'no_minutes' | 'closed_elsewhere', callerEntries: TranscriptEntry[]): AgentSpeech {
+    this.stopped = reason;
+    const transferTo = this.o.agent.transferNumber;
+    const text = transferTo
+      ? "I'm sorry, I can't continue this call right now, so I'll transfer you. Please hold."
+      : "I'm sorry, I can't continue this call right now. Please call again later. Goodbye.";
+    const handoff = { reason: 'unavailable', ...(transferTo ? { transfer_to: transferTo } : {}) };
+    this.lastHandoff = handoff;
+    this.recordEntries([...callerEntries, this.entry('agent', text)], null);
+    return { text, end: handoff };
   }
 
   close(): Promise<void> {
@@ -187,6 +265,7 @@ export class CallSession {
         }
       : null;
     let summary = summarizeCall({ outcome, transcript: this.recorded, escalation });
+    const stopped = this.stopped === 'no_minutes' ? ' The call was ended: the minutes ran out.' : '';
     if (deps.providers.llm.kind !== 'extractive' && this.recorded.some((e) => e.speaker === 'caller')) {
       summary =
         (await deps.providers.llm
@@ -196,7 +275,7 @@ export class CallSession {
     await finishAndBillCall(
       deps.db,
       { id: callId, userId: agent.userId },
-      { endedAt, durationS, outcome, summary, handoff: this.lastHandoff },
+      { endedAt, durationS, outcome, summary: summary + stopped, handoff: this.lastHandoff },
       endedAt,
     );
     if (escalation) {
@@ -274,16 +353,22 @@ export class CallSession {
 
   private record(callerEntries: TranscriptEntry[], reply: AgentReply, latencyMs: number | null): void {
     const entries = [...callerEntries];
-    if (reply.text !== '') {
-      entries.push(this.entry('agent', reply.text, reply));
-      this.lastAgentIndex = this.entries + entries.length - 1;
-      this.lastAgentText = reply.text;
-    }
+    if (reply.text !== '') entries.push(this.entry('agent', reply.text, reply));
     if (reply.handoff) this.lastHandoff = { ...reply.handoff };
+    const latency = latencyMs === null || reply.text === '' ? null : Math.round(latencyMs * 10) / 10;
+    this.recordEntries(entries, latency);
+  }
+
+  /** Appends finished entries to the call (in order, off the reply's path); the last agent entry may be cut. */
+  private recordEntries(entries: TranscriptEntry[], latency: number | null): void {
     if (entries.length === 0) return;
+    const last = entries[entries.length - 1]!;
+    if (last.speaker === 'agent') {
+      this.lastAgentIndex = this.entries + entries.length - 1;
+      this.lastAgentText = last.text;
+    }
     this.entries += entries.length;
     this.recorded.push(...entries);
-    const latency = latencyMs === null || reply.text === '' ? null : Math.round(latencyMs * 10) / 10;
     this.write(() => appendTurn(this.o.deps.db, this.o.callId, entries, latency));
   }
 

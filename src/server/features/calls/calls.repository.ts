@@ -45,6 +45,8 @@ export interface Call {
   turnLatenciesMs: number[];
   handoff: Record<string, unknown> | null;
   createdAt: Date;
+  /** The last heartbeat of the instance holding the call's socket (null for calls that never were live). */
+  lastSeenAt: Date | null;
 }
 
 /** Numbers arrive as "+15550123", "1 (555) 0123", "5550123"...: compare digits with a leading +. */
@@ -202,9 +204,15 @@ export interface InsertCallInput {
   endedAt?: Date | null;
   summary?: string | null;
   handoff?: Record<string, unknown> | null;
+  /** A live call: its first heartbeat and the minutes it holds (see holdCallMinutes). */
+  lastSeenAt?: Date | null;
+  reservedMinutes?: number;
 }
 
-/** Inserts a call once per (provider, provider call id); returns its id and whether this insert created it. */
+/**
+ * Inserts a call once per (provider, provider call id); returns its id and whether this insert created it. When it
+ * did not, the id is another call's: never continue or rewrite that one (ADR 040).
+ */
 export async function insertCall(db: Db, input: InsertCallInput): Promise<{ id: string; created: boolean }> {
   const inserted = await db
     .insertInto('calls')
@@ -223,6 +231,8 @@ export async function insertCall(db: Db, input: InsertCallInput): Promise<{ id: 
       summary: input.summary ?? null,
       handoff: input.handoff ? JSON.stringify(input.handoff) : null,
       turn_latencies_ms: JSON.stringify([]),
+      last_seen_at: input.lastSeenAt ?? null,
+      reserved_minutes: input.reservedMinutes ?? 0,
     })
     .onConflict((oc) =>
       oc.columns(['provider', 'provider_call_id']).where('provider_call_id', 'is not', null).doNothing(),
@@ -282,8 +292,12 @@ export interface FinishCallInput {
   handoff: Record<string, unknown> | null;
 }
 
-export async function finishCall(db: Db, callId: string, input: FinishCallInput): Promise<void> {
-  await db
+/**
+ * Writes the end of a call still open; false when it had already ended (closed by the sweep on another instance, or
+ * finished before): an end is written once and never rewritten.
+ */
+export async function finishCall(db: Db, callId: string, input: FinishCallInput): Promise<boolean> {
+  const result = await db
     .updateTable('calls')
     .set({
       ended_at: input.endedAt,
@@ -293,7 +307,36 @@ export async function finishCall(db: Db, callId: string, input: FinishCallInput)
       handoff: input.handoff ? JSON.stringify(input.handoff) : null,
     })
     .where('id', '=', callId)
-    .execute();
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The live call's heartbeat; false when the call has ended meanwhile (the sweep closed it on some instance). */
+export async function recordHeartbeat(db: Db, callId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('calls')
+    .set({ last_seen_at: now })
+    .where('id', '=', callId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Raises the minutes a live call holds (in the transaction of holdCallMinutes); false when it has ended. */
+export async function setReservedMinutes(
+  db: Db,
+  callId: string,
+  minutes: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('calls')
+    .set({ reserved_minutes: minutes, last_seen_at: now })
+    .where('id', '=', callId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function setBilledMinutes(db: Db, callId: string, minutes: number): Promise<void> {
@@ -406,6 +449,7 @@ function toCall(row: {
   turn_latencies_ms: number[];
   handoff: Record<string, unknown> | null;
   created_at: Date;
+  last_seen_at: Date | null;
 }): Call {
   return {
     id: row.id,
@@ -427,16 +471,17 @@ function toCall(row: {
         : (row.turn_latencies_ms ?? []),
     handoff: row.handoff,
     createdAt: new Date(row.created_at),
+    lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
   };
 }
 
-/** Calls still open long after they started: the instance that carried them stopped mid-call. */
-export async function findStaleOpenCalls(db: Db, startedBefore: Date, limit: number): Promise<Call[]> {
+/** Open calls not heard of since `silentSince`: the instance that carried them stopped mid-call. */
+export async function findStaleOpenCalls(db: Db, silentSince: Date, limit: number): Promise<Call[]> {
   const rows = await db
     .selectFrom('calls')
     .selectAll()
     .where('ended_at', 'is', null)
-    .where('started_at', '<', startedBefore)
+    .where(sql<Date>`coalesce(last_seen_at, started_at)`, '<', silentSince)
     .orderBy('started_at')
     .limit(limit)
     .execute();

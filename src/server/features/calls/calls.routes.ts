@@ -29,8 +29,11 @@ function toDto(call: Call): CallDto {
 /** GET /api/calls/history: the signed-in owner's calls, newest first, 50 a page (`?before=<last id>`). */
 export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsyncZod {
   return async (app) => {
-    // Calls cut off by a restart get closed (and metered) at start and then every hour.
-    runPeriodically(app, 60 * 60 * 1000, 'closing stale calls', () => calls.closeStaleCalls());
+    // Calls cut off by a crash or a restart (heartbeat silent for 2 minutes) are closed and billed by whichever
+    // instance sweeps first, at start and then every minute (tests call the sweep after moving the clock).
+    if (deps.env.NODE_ENV !== 'test') {
+      runPeriodically(app, 60 * 1000, 'closing stale calls', () => calls.closeStaleCalls());
+    }
 
     app.get(
       '/calls/history',

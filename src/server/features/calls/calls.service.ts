@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
-import { canTakeCalls, inTransaction, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import {
+  canAdmitCall,
+  holdCallMinutes,
+  inTransaction,
+  refreshAgentStatus,
+} from '../../entitlements/minutes.ts';
 import {
   findAgentByNumber,
   findKnowledgeVersion,
@@ -60,6 +65,12 @@ export type Admission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; agent: AgentForCall }
   | { kind: 'unavailable'; text: string; transferTo: string | null };
 
+/** A setup whose provider call id is another call's (a replay, or a forgery): not a call at all. */
+export interface RefusedStart {
+  kind: 'refused';
+  reason: 'known_call_id';
+}
+
 /** What the voice webhook needs: the admission, with the recogniser's hints for a call that connects. */
 export type WebhookAdmission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; speechHints: string[] }
@@ -73,6 +84,8 @@ export interface LiveCallHandle {
   onDtmf(digit: string): Promise<AgentSpeech>;
   onSilence(): Promise<AgentSpeech>;
   onInterrupt(spokenText: string): Promise<void>;
+  /** Every few seconds: heartbeat and the next minute's hold; the end the caller hears when the call must stop. */
+  tick(): Promise<AgentSpeech | null>;
   close(): Promise<void>;
 }
 
@@ -108,6 +121,9 @@ export interface CallHistoryPage {
 
 export type CallService = ReturnType<typeof createCallService>;
 
+/** A live call's heartbeat (every 30 s) silent this long: the instance holding it died; the sweep closes it. */
+export const STALE_CALL_MS = 2 * 60_000;
+
 /**
  * The call runtime and the call records: one code path for Twilio and the local softphone, plus the hosted
  * agents' finished calls. Minutes are debited once per call (the ledger is idempotent per call id).
@@ -133,7 +149,8 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       };
     }
     const now = deps.clock.now();
-    const hasMinutes = await canTakeCalls(deps.db, agent.userId, now);
+    // Minutes held by the account's calls in progress are not available to a new one.
+    const hasMinutes = await canAdmitCall(deps.db, agent.userId, now);
     // Minutes came back (purchase, gift, upgrade) but the status was not refreshed yet: refresh it now.
     const status =
       agent.status !== 'active' && agent.activated && hasMinutes
@@ -142,21 +159,28 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     if (status === 'active' && hasMinutes) {
       return { kind: 'connect', voiceId: agent.voiceId, companyName: agent.companyName, agent };
     }
-    if (agent.activated && !hasMinutes) {
-      // Out of minutes: the owner sees the call they missed; the agent turns inactive (dashboard red box).
-      if (agent.status === 'active') await refreshAgentStatus(deps.db, agent.userId, now);
-      await insertCall(deps.db, {
-        userId: agent.userId,
-        provider: start.provider,
-        providerCallId: start.providerCallId,
-        phoneNumber: normalizePhoneNumber(start.from),
-        toNumber: agent.phoneNumber,
-        startedAt: now,
-        endedAt: now,
-        outcome: 'rejected_no_minutes',
-        summary: 'Not answered: the agent was out of minutes.',
-      });
-    }
+    if (agent.activated && !hasMinutes) return rejectForMinutes(agent, start, now);
+    return unavailable(agent);
+  }
+
+  /** Out of minutes: the owner sees the call they missed; the agent turns inactive (dashboard red box). */
+  async function rejectForMinutes(
+    agent: AgentForCall,
+    start: CallStart,
+    now: Date,
+  ): Promise<Extract<Admission, { kind: 'unavailable' }>> {
+    if (agent.status === 'active') await refreshAgentStatus(deps.db, agent.userId, now);
+    await insertCall(deps.db, {
+      userId: agent.userId,
+      provider: start.provider,
+      providerCallId: start.providerCallId,
+      phoneNumber: normalizePhoneNumber(start.from),
+      toNumber: agent.phoneNumber,
+      startedAt: now,
+      endedAt: now,
+      outcome: 'rejected_no_minutes',
+      summary: 'Not answered: the agent was out of minutes.',
+    });
     return unavailable(agent);
   }
 
@@ -177,27 +201,52 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
 
   async function start(
     callStart: CallStart,
-  ): Promise<{ kind: 'live'; call: LiveCallHandle } | Extract<Admission, { kind: 'unavailable' }>> {
+  ): Promise<
+    { kind: 'live'; call: LiveCallHandle } | Extract<Admission, { kind: 'unavailable' }> | RefusedStart
+  > {
     const admission = await admit(callStart);
     if (admission.kind === 'unavailable') return admission;
     const { agent } = admission;
     const startedAt = deps.clock.now();
     const version = (await findKnowledgeVersion(deps.db, agent.id)) ?? agent.knowledgeVersion;
-    const [index, call] = await Promise.all([
+    const [index, opened] = await Promise.all([
       knowledge.get(agent, version),
-      insertCall(deps.db, {
-        userId: agent.userId,
-        provider: callStart.provider,
-        providerCallId: callStart.providerCallId,
-        phoneNumber: normalizePhoneNumber(callStart.from),
-        toNumber: agent.phoneNumber,
-        startedAt,
+      // Its first minute is held and the call recorded in one transaction, so simultaneous calls on any instance
+      // cannot take more minutes than are left.
+      inTransaction(deps.db, async (trx) => {
+        const held = await holdCallMinutes(trx, {
+          userId: agent.userId,
+          minutes: 1,
+          callId: null,
+          now: startedAt,
+        });
+        if (!held) return { kind: 'no_minutes' as const };
+        const call = await insertCall(trx, {
+          userId: agent.userId,
+          provider: callStart.provider,
+          providerCallId: callStart.providerCallId,
+          phoneNumber: normalizePhoneNumber(callStart.from),
+          toNumber: agent.phoneNumber,
+          startedAt,
+          lastSeenAt: startedAt,
+          reservedMinutes: 1,
+        });
+        return call.created ? { kind: 'opened' as const, id: call.id } : { kind: 'known' as const };
       }),
     ]);
+    if (opened.kind === 'no_minutes') return rejectForMinutes(agent, callStart, startedAt);
+    if (opened.kind === 'known') {
+      // A provider call id names one call of one account: a second setup never continues, rewrites or bills it.
+      log?.warn(
+        { provider: callStart.provider, providerCallId: callStart.providerCallId, agentId: agent.id },
+        'refused a call setup that reuses a known call id',
+      );
+      return { kind: 'refused', reason: 'known_call_id' };
+    }
     const session = new CallSession({
       deps,
       agent,
-      callId: call.id,
+      callId: opened.id,
       callerNumber: normalizePhoneNumber(callStart.from),
       startedAt,
       knowledge,
@@ -298,18 +347,23 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
   }
 
   /**
-   * Closes calls cut off by a restart (no end was ever written): the last recorded turn gives the duration, the
-   * outcome is answered when an answer was given (else abandoned), and the minutes are debited once like any call.
+   * Closes calls cut off by a crash or a restart: open, and not heard of (no heartbeat) for `silentForMs`. The
+   * duration runs to the later of its last recorded turn and its last heartbeat, the outcome is answered when an
+   * answer was given (else abandoned), and the minutes are debited like any call's. Every instance sweeps; each
+   * call is closed and billed by exactly one of them (the end is written only where none was). Returns how many
+   * calls this sweep closed.
    */
-  async function closeStaleCalls(maxCallMs = 4 * 60 * 60 * 1000): Promise<number> {
+  async function closeStaleCalls(silentForMs = STALE_CALL_MS): Promise<number> {
     const now = deps.clock.now();
-    const stale = await findStaleOpenCalls(deps.db, new Date(now.getTime() - maxCallMs), 100);
+    const stale = await findStaleOpenCalls(deps.db, new Date(now.getTime() - silentForMs), 100);
+    let closed = 0;
     for (const call of stale) {
-      const lastAt = call.transcript.reduce((max, e) => Math.max(max, e.at_s), 0);
-      const durationS = Math.round(lastAt);
+      const lastTurnS = call.transcript.reduce((max, e) => Math.max(max, e.at_s), 0);
+      const lastSeenS = call.lastSeenAt ? (call.lastSeenAt.getTime() - call.startedAt.getTime()) / 1000 : 0;
+      const durationS = Math.max(0, Math.round(Math.max(lastTurnS, lastSeenS)));
       const answered = call.transcript.some((e) => e.speaker === 'agent' && (e.sources?.length ?? 0) > 0);
       const outcome = call.outcome ?? (answered ? 'answered' : 'abandoned');
-      await finishAndBillCall(
+      const finished = await finishAndBillCall(
         deps.db,
         call,
         {
@@ -321,8 +375,9 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
         },
         now,
       );
+      if (finished) closed++;
     }
-    return stale.length;
+    return closed;
   }
 
   return {

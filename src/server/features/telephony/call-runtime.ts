@@ -33,6 +33,11 @@ export interface LiveCall {
   onSilence(): Promise<AgentSpeech>;
   /** The caller talked over the agent: `spokenText` is what they heard of the last reply. */
   onInterrupt(spokenText: string): Promise<void>;
+  /**
+   * Called every few seconds while the line is open: keeps the call's heartbeat and holds its next minute. Returns
+   * what the caller hears when the call must end now (no minute left), else null.
+   */
+  tick(): Promise<AgentSpeech | null>;
   /** The line closed (hang-up, or after `end`): records, meters and alerts. Idempotent. */
   close(): Promise<void>;
 }
@@ -50,10 +55,17 @@ export type CallAdmission =
 export interface CallRuntime {
   /** For the voice webhook: may this number take the call now? Records calls rejected for lack of minutes. */
   admit(start: CallStart): Promise<CallAdmission>;
-  /** After ConversationRelay's `setup`: starts the live call (or says the line is unavailable). */
+  /**
+   * After ConversationRelay's `setup`: starts the live call, or says the line is unavailable, or refuses a setup
+   * whose provider call id is already another call's (the socket is closed without a word).
+   */
   start(
     start: CallStart,
-  ): Promise<{ kind: 'live'; call: LiveCall } | Extract<CallAdmission, { kind: 'unavailable' }>>;
+  ): Promise<
+    | { kind: 'live'; call: LiveCall }
+    | Extract<CallAdmission, { kind: 'unavailable' }>
+    | { kind: 'refused'; reason: string }
+  >;
   /** Twilio's status callback: the final duration of a finished call. */
   recordProviderDuration(providerCallId: string, durationS: number): Promise<void>;
 }

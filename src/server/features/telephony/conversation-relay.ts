@@ -26,6 +26,8 @@ export interface RelayOptions {
   provider: CallStart['provider'];
   /** Caller silence before "Are you still there?", and again before the agent ends the call. */
   silenceMs?: number;
+  /** How often a live call's heartbeat and minutes are looked after (LiveCall.tick). */
+  tickMs?: number;
   timers?: Timers;
   log?: FastifyBaseLogger | undefined;
   /** The signed-in owner whose browser softphone opened the socket: only their own agent may be called. */
@@ -70,9 +72,11 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
   const { runtime, log } = options;
   const timers = options.timers ?? realTimers;
   const silenceMs = options.silenceMs ?? 30_000;
+  const tickMs = options.tickMs ?? 5_000;
   let call: LiveCall | null = null;
   let ended = false;
   let silence: unknown = null;
+  let ticker: unknown = null;
   let queue: Promise<void> = Promise.resolve();
 
   const send = (message: unknown) => {
@@ -91,9 +95,27 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
       });
     }, silenceMs);
   };
+  const clearTicker = () => {
+    if (ticker !== null) timers.clear(ticker);
+    ticker = null;
+  };
+  // While the call is live: its heartbeat, and its next minute held before it starts (or the call ends politely).
+  const armTicker = () => {
+    ticker = timers.set(() => {
+      ticker = null;
+      if (ended) return;
+      enqueue(async () => {
+        if (!call || ended) return;
+        const stop = await call.tick();
+        if (stop && !ended) speak(stop);
+      });
+      armTicker();
+    }, tickMs);
+  };
   const endSession = (handoff: Record<string, unknown>) => {
     ended = true;
     clearSilence();
+    clearTicker();
     send({ type: 'end', handoffData: JSON.stringify(handoff) });
     void call?.close();
     if (options.provider === 'local') {
@@ -131,6 +153,12 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
           to: message.to,
           ...(options.ownerId ? { ownerId: options.ownerId } : {}),
         });
+        if (result.kind === 'refused') {
+          log?.warn({ reason: result.reason }, 'conversation relay setup refused; closing the socket');
+          ended = true;
+          socket.close(1008);
+          return;
+        }
         if (result.kind === 'unavailable') {
           speak({
             text: result.text,
@@ -139,6 +167,7 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
           return;
         }
         call = result.call;
+        armTicker();
         speak(await call.greet());
         return;
       }
@@ -188,6 +217,7 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
   });
   socket.on('close', () => {
     clearSilence();
+    clearTicker();
     ended = true;
     queue = queue.then(() => call?.close());
   });

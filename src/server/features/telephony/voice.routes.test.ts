@@ -12,6 +12,7 @@ import {
   seedActiveAgent,
   addDocumentToLiveAgent,
 } from '../calls/calls-test-helpers.ts';
+import { insertCall } from '../calls/calls.repository.ts';
 import { createCallService } from '../calls/calls.service.ts';
 import { voiceRoutes } from './voice.routes.ts';
 import type { Timers } from './conversation-relay.ts';
@@ -126,6 +127,35 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
     expect(response.body).toMatch(
       /<Say>Thanks for calling Acme Plumbing\. Our assistant is unavailable right now.*<\/Say><Dial callerId="\+1555\d+">\+15557654321<\/Dial>/,
     );
+  });
+
+  it('when calls in progress hold every minute left, the webhook says the line is unavailable and transfers', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'basic', minutes: 1 });
+    // A call in progress (on any instance) holds the only minute left.
+    await insertCall(ctx().db, {
+      userId: owner.userId,
+      provider: 'twilio',
+      providerCallId: 'CAlive',
+      phoneNumber: '+15551112222',
+      toNumber: owner.number,
+      startedAt: ctx().clock.now(),
+      lastSeenAt: ctx().clock.now(),
+      reservedMinutes: 1,
+    });
+    const response = await post('/api/twilio/voice', {
+      CallSid: 'CA4',
+      From: '+15551230000',
+      To: owner.number,
+    });
+    expect(response.body).toMatch(
+      /<Say>Thanks for calling Acme Plumbing\. Our assistant is unavailable right now.*<\/Say><Dial callerId="\+1555\d+">\+15557654321<\/Dial>/,
+    );
+    const rejected = await ctx()
+      .db.selectFrom('calls')
+      .select(['outcome', 'phone_number'])
+      .where('provider_call_id', '=', 'CA4')
+      .executeTakeFirstOrThrow();
+    expect(rejected).toEqual({ outcome: 'rejected_no_minutes', phone_number: '+15551230000' });
   });
 
   it('connect-done dials the transfer number from handoffData, otherwise hangs up', async () => {
@@ -260,7 +290,8 @@ describe.each(databaseTargets())('silence on the line (%s)', (target) => {
     const owner = await seedActiveAgent(ctx());
     const pending: (() => void)[] = [];
     const timers: Timers = {
-      set: (fn) => {
+      set: (fn, ms) => {
+        if (ms !== 30_000) return null; // only the silence countdown (30 s) is under test, not the call's ticks
         pending.push(fn);
         return fn;
       },
