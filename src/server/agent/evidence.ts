@@ -12,6 +12,7 @@
  *
  * The same sentences are what the agent speaks: never a whole passage, never a heading or a line of links.
  */
+import lemmatizer from 'wink-lemmatizer';
 import { isPointerSentence } from './boilerplate.ts';
 import { splitSentences } from './passages.ts';
 import type { AnswerType } from './question.ts';
@@ -74,7 +75,8 @@ export function readEvidence(
   const passageStems = new Set([...headingStems, ...sentenceStems.flatMap((s) => [...s])]);
 
   const strengthIn = (t: QueryTerm, stems: ReadonlySet<string>) => {
-    let s = 0;
+    // The caller's own word, in the base form a lemma gives it ("sell" in "sold"), even where the index lacks it.
+    let s = stems.has(termOf(t.word)) ? 1 : 0;
     for (const a of t.alternatives) if (a.strength > s && stems.has(a.term)) s = a.strength;
     return s;
   };
@@ -150,7 +152,8 @@ export function readEvidence(
     strictCoverage: own.length > 0 ? strict / ownTotal : 0,
     elsewhere: elsewhere / ownTotal,
     unknown: unknown / ownTotal,
-    negationMismatch: questionNegated !== negated(spokenText),
+    // Judged on the sentence that holds the most of the question, not on the context spoken with it.
+    negationMismatch: questionNegated !== negated(sentences[best] ?? spokenText),
   };
 }
 
@@ -180,7 +183,15 @@ export function passageStems(passage: Pick<KnowledgePassage, 'heading' | 'text'>
 function stemsOf(text: string): Set<string> {
   const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
   const out = new Set<string>();
-  for (const t of tokens) if (!t.stop) out.add(t.stem);
+  for (const t of tokens) {
+    if (t.stop) continue;
+    out.add(t.stem);
+    // Irregular forms meet their base word ("sold" the caller's "sell", "children" "child"): WordNet's lemmas.
+    if (/^[a-z]+$/.test(t.word)) {
+      out.add(termOf(lemmatizer.verb(t.word)));
+      out.add(termOf(lemmatizer.noun(t.word)));
+    }
+  }
   for (const w of hyphenCompounds(text)) out.add(termOf(w));
   for (const term of impliedTerms(text)) out.add(term);
   for (let i = 0; i + 1 < tokens.length; i++) out.add(termOf(tokens[i]!.word + tokens[i + 1]!.word));

@@ -298,7 +298,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     const ownKnown = result.terms.some((t) => t.factor === 1 && t.alternatives.length > 0);
     const terms = usedContext && !ownKnown ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
-    if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
+    if (evidence === null || !evidenceAnswers(evidence, result)) {
       return confirmBest() ?? { kind: 'transfer', result, usedContext };
     }
     return { kind: 'answer', result, usedContext, evidence };
@@ -541,6 +541,19 @@ export function createConversation(options: ConversationOptions): Conversation {
 /** A caller leaving a message: a name or a number to call back. */
 function looksLikeMessage(text: string): boolean {
   return /\b(?:my name is|this is|it is|call me|reach me|my number|call back|callback)\b|\d{3}[\s.-]?\d{4}/i.test(text);
+}
+
+/**
+ * The evidence answers. An FAQ entry the words matched surely (its question is the caller's, by the relevance model
+ * fitted on FAQ calls) answers when its text states the kind of answer asked for; any other passage when the
+ * evidence model says so (decide.ts).
+ */
+function evidenceAnswers(evidence: Evidence, result: SearchResult): boolean {
+  const heading = evidence.passage.heading;
+  const faqEntry =
+    heading !== null && isQuestionHeading(heading) && evidence.passage.id === result.hits[0]?.passage.id;
+  if (faqEntry && result.answerable) return evidence.typeFound;
+  return answerProbability(evidence) >= ANSWER_MIN;
 }
 
 function isElliptical(text: string, result: SearchResult): boolean {
