@@ -5,12 +5,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findCurrentUser } from '../../lib/security.ts';
+import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
 import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
 
 const formSchema = z.record(z.string(), z.unknown());
+/** Twilio's form webhooks: signed by Twilio (checked below), so no CSRF token. */
+const twilioForm = { config: PROVIDER_WEBHOOK, schema: { body: formSchema } };
 
 function param(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
@@ -55,7 +57,7 @@ export function voiceRoutes(
         throw new AppError('forbidden', 'Invalid Twilio signature');
     });
 
-    app.post('/twilio/voice', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/voice', twilioForm, async (request, reply) => {
       const body = request.body;
       const to = param(body, 'To') ?? '';
       const from = param(body, 'From') ?? 'unknown';
@@ -87,7 +89,7 @@ export function voiceRoutes(
       return sendTwiml(reply, response);
     });
 
-    app.post('/twilio/connect-done', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/connect-done', twilioForm, async (request, reply) => {
       const body = request.body;
       let handoff: { reason?: unknown; transfer_to?: unknown } = {};
       try {
@@ -104,7 +106,7 @@ export function voiceRoutes(
       return sendTwiml(reply, response);
     });
 
-    app.post('/twilio/status', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/status', twilioForm, async (request, reply) => {
       const body = request.body;
       const callSid = param(body, 'CallSid');
       const duration = Number(param(body, 'CallDuration'));
