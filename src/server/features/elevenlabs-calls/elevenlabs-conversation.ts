@@ -9,7 +9,10 @@ import { z } from 'zod';
 
 const TOLERANCE_S = 30 * 60;
 
-/** `ElevenLabs-Signature: t=<unix>,v0=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, at most 30 minutes old. */
+/**
+ * `ElevenLabs-Signature: t=<unix>,v0=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, dated within 30 minutes of now
+ * either way: a signature dated ahead would stay replayable until that date.
+ */
 export function verifyElevenLabsSignature(
   rawBody: string,
   header: string | undefined,
@@ -26,7 +29,7 @@ export function verifyElevenLabsSignature(
   const t = Number(parts.t);
   const v0 = parts.v0;
   if (!Number.isFinite(t) || !v0 || !/^[0-9a-f]+$/i.test(v0)) return false;
-  if (nowMs / 1000 - t > TOLERANCE_S) return false;
+  if (Math.abs(nowMs / 1000 - t) > TOLERANCE_S) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
   const given = Buffer.from(v0, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
