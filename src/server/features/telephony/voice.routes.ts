@@ -14,6 +14,13 @@ const formSchema = z.record(z.string(), z.unknown());
 /** Twilio's form webhooks: signed by Twilio (checked below), so no CSRF token. */
 const twilioForm = { config: PROVIDER_WEBHOOK, schema: { body: formSchema } };
 
+/** Twilio ends a call after 24 hours at most: a longer CallDuration is not one of its calls. */
+const MAX_CALL_S = 24 * 60 * 60;
+
+function isCallDuration(text: string): boolean {
+  return /^\d{1,6}$/.test(text) && Number(text) <= MAX_CALL_S;
+}
+
 function param(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
   return typeof value === 'string' ? value : undefined;
@@ -109,14 +116,12 @@ export function voiceRoutes(
     app.post('/twilio/status', twilioForm, async (request, reply) => {
       const body = request.body;
       const callSid = param(body, 'CallSid');
-      const duration = Number(param(body, 'CallDuration'));
-      if (
-        callSid &&
-        Number.isFinite(duration) &&
-        duration >= 0 &&
-        param(body, 'CallStatus') === 'completed'
-      ) {
-        await runtime.recordProviderDuration(callSid, Math.round(duration));
+      const duration = param(body, 'CallDuration');
+      if (duration !== undefined && !isCallDuration(duration)) {
+        throw new AppError('validation', 'CallDuration must be a whole number of seconds, at most one day');
+      }
+      if (callSid && duration !== undefined && param(body, 'CallStatus') === 'completed') {
+        await runtime.recordProviderDuration(callSid, Number(duration));
       }
       return reply.code(204).send();
     });
