@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ElevenLabsClient, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { z } from 'zod';
+import { storableText } from '../../lib/request-text.ts';
 
 /**
  * ElevenLabs conversations at the edge: the post-call webhook's signature and the conversation payload
@@ -96,7 +97,8 @@ export function parseConversation(
   let transfer: { question: string | null; to: string | null } | null = null;
   let lastCaller: string | null = null;
   for (const turn of c.transcript) {
-    const text = turn.message?.trim() ?? '';
+    // Caller text made storable: a NUL or a lone surrogate would fail the whole call's storage.
+    const text = storableText(turn.message ?? '').trim();
     if (text !== '') {
       transcript.push({
         speaker: turn.role === 'user' ? 'caller' : 'agent',
@@ -111,7 +113,7 @@ export function parseConversation(
       try {
         const params = JSON.parse(tool.params_as_json ?? '{}') as Record<string, unknown>;
         const candidate = params.phone_number ?? params.transfer_number ?? params.number;
-        to = typeof candidate === 'string' ? candidate : null;
+        to = typeof candidate === 'string' ? storableText(candidate) : null;
       } catch {
         to = null;
       }
@@ -122,12 +124,12 @@ export function parseConversation(
   return {
     conversationId: c.conversation_id,
     agentId: c.agent_id,
-    callerNumber: c.metadata.phone_call?.external_number ?? 'unknown',
+    callerNumber: storableText(c.metadata.phone_call?.external_number ?? 'unknown'),
     startedAt: new Date(c.metadata.start_time_unix_secs * 1000),
     durationS: Math.max(0, Math.round(c.metadata.call_duration_secs)),
     transcript,
     outcome: transfer ? 'escalated_requested' : callerSpoke ? 'answered' : 'abandoned',
-    summary: c.analysis?.transcript_summary?.trim() || null,
+    summary: storableText(c.analysis?.transcript_summary ?? '').trim() || null,
     escalation: transfer
       ? { reason: 'requested', question: transfer.question, message: null, transferTo: transfer.to }
       : null,
