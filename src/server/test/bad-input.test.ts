@@ -1,7 +1,8 @@
 /**
  * Walks every registered route with bad input (a NUL or a lone surrogate in each text field, huge numbers,
  * broken multipart bodies, wrong content types) as a signed-in admin whose agent is set up, so requests get as
- * deep as they can. Every answer must be 4xx with a `detail`, never a 5xx.
+ * deep as they can. No answer may be a 5xx, and every refusal carries a `detail`. Also: every state-changing route
+ * but the provider webhooks needs the CSRF header, whatever spelling of its path the router decodes.
  */
 import type { RouteOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
@@ -64,6 +65,7 @@ interface Route {
   bodyFields: string[];
   queryFields: string[];
   hasBodySchema: boolean;
+  providerWebhook: boolean;
 }
 
 function shapeKeys(schema: unknown): string[] {
@@ -83,6 +85,7 @@ function toRoutes(options: RouteOptions[]): Route[] {
         method,
         url: route.url,
         hasBodySchema,
+        providerWebhook: route.config?.providerWebhook === true,
         bodyFields: method === 'GET' ? [] : hasBodySchema ? shapeKeys(schema.body) : FREE_FORM_FIELDS,
         queryFields: shapeKeys(schema.querystring),
       });
@@ -261,7 +264,7 @@ function describeFailure(route: Route, probe: Probe, response: LightMyRequestRes
   return typeof detail === 'string' && detail.trim() !== '' ? undefined : `${where} without a detail`;
 }
 
-describe.each(databaseTargets())('every route refuses bad input with a 4xx (%s)', (target) => {
+describe.each(databaseTargets())('every registered route under bad input (%s)', (target) => {
   const registered: RouteOptions[] = [];
   const ctx = useTestApp(target, { build: { onRoute: (route) => registered.push(route) } });
 
@@ -372,4 +375,27 @@ describe.each(databaseTargets())('every route refuses bad input with a 4xx (%s)'
     expect(probed).toBeGreaterThan(500);
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('refuses every state-changing route but the provider webhooks without the CSRF header, however the path is spelt', async () => {
+    const routes = toRoutes(registered).filter((r) => r.url.startsWith('/api/') && r.method !== 'GET');
+    const exempt = routes.filter((r) => r.providerWebhook).map((r) => `${r.method} ${r.url}`);
+    expect(exempt.sort()).toEqual([
+      'POST /api/elevenlabs/webhook',
+      'POST /api/stripe/webhook',
+      'POST /api/twilio/connect-done',
+      'POST /api/twilio/status',
+      'POST /api/twilio/voice',
+    ]);
+    const { client } = await readyAdmin(await signInAdmin(ctx()));
+    const unguarded: string[] = [];
+    for (const route of routes.filter((r) => !r.providerWebhook)) {
+      const path = pathWith(route.url, SOME_ID);
+      for (const url of [path, path.replace('/api/', '/%61pi/'), path.replace('/api/', '/api/%2E/')]) {
+        const response = await client.request({ method: route.method as 'POST', url, csrf: false });
+        if (response.statusCode !== 403) unguarded.push(`${route.method} ${url} -> ${response.statusCode}`);
+      }
+    }
+    expect(unguarded).toEqual([]);
+    expect(routes.length - exempt.length).toBeGreaterThanOrEqual(20);
+  });
 });
