@@ -6,7 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FAQ, seedDocument } from '../features/calls/calls-test-helpers.ts';
 import { databaseTargets, signInAdmin, useTestApp, type TestClient } from './harness.ts';
 import { seedAgentConfig, seedSubscription } from './seed.ts';
@@ -266,6 +266,10 @@ function describeFailure(route: Route, probe: Probe, response: LightMyRequestRes
 
 describe.each(databaseTargets())('every registered route under bad input (%s)', (target) => {
   const registered: RouteOptions[] = [];
+  // Each test builds its app afresh: this runs first, so the list holds the current app's routes only.
+  beforeEach(() => {
+    registered.length = 0;
+  });
   const ctx = useTestApp(target, { build: { onRoute: (route) => registered.push(route) } });
 
   /** The admin, with a subscription and a live agent, signed in again if a probe signed them out. */
