@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -14,6 +19,7 @@ import type { Env } from './env.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerTextCheck } from './lib/request-text.ts';
 import { registerSecurity } from './lib/security.ts';
 import type { Providers } from './providers/index.ts';
 import { createLocalProviders } from './providers/index.ts';
@@ -39,6 +45,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Requests per minute for sign-in, registration and coupon checks (per client address). */
   authRateLimit?: number;
+  /** Sees every route as it is registered (the route-walking test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -63,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const deps: AppDeps = { env, db, clock, providers };
 
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerErrorHandler(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket);
   await app.register(rateLimit, { global: false });
   registerSecurity(app, deps);
+  registerTextCheck(app);
 
   await app.register(authRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
   await app.register(featureRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });

@@ -26,12 +26,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     ) {
       return reply.code(415).send({ detail: 'Unsupported content type' });
     }
+    if (request.isMultipart() && isMalformedMultipart(error)) {
+      return reply
+        .code(400)
+        .send({ detail: 'The form could not be read: it is incomplete or malformed. Please try again.' });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** The multipart parser's (busboy's) errors: a missing boundary, a body cut short, parts that do not parse. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.code === undefined && MALFORMED_MULTIPART.test(error.message);
 }
 
 /** A sentence naming the field: our schemas carry their own wording, zod's defaults get the field prefixed. */

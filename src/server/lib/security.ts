@@ -18,14 +18,18 @@ export interface CurrentUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A provider calls this route with its own signature instead of cookies: no CSRF check. */
+    providerWebhook?: boolean;
+  }
   interface FastifyRequest {
     /** Resolved by requireUser; undefined on public routes. */
     currentUser?: CurrentUser;
   }
 }
 
-/** Paths that providers call with their own signatures instead of cookies. */
-const CSRF_EXEMPT = [/^\/api\/stripe\/webhook$/, /^\/api\/twilio\//, /^\/api\/elevenlabs\/webhook$/];
+/** Route config of a provider webhook (Stripe, Twilio, ElevenLabs): it verifies the provider's signature itself. */
+export const PROVIDER_WEBHOOK = { providerWebhook: true } as const;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isSecureOrigin(deps: Pick<AppDeps, 'env'>): boolean {
@@ -35,7 +39,9 @@ export function isSecureOrigin(deps: Pick<AppDeps, 'env'>): boolean {
 export function registerSecurity(app: FastifyInstance, deps: AppDeps): void {
   const secure = isSecureOrigin(deps);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Decided on the route the router matched, never on the raw URL: the router decodes `/%61pi/...` to `/api/...`.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/')) return;
     // Double-submit CSRF: the cookie is readable by our own pages only; they echo it in a header.
     let csrf = request.cookies[CSRF_COOKIE];
     if (!csrf) {
@@ -49,7 +55,7 @@ export function registerSecurity(app: FastifyInstance, deps: AppDeps): void {
       });
     }
     if (SAFE_METHODS.has(request.method)) return;
-    if (CSRF_EXEMPT.some((pattern) => pattern.test(request.url.split('?')[0] ?? ''))) return;
+    if (request.routeOptions.config.providerWebhook) return;
     const header = request.headers[CSRF_HEADER];
     if (!request.cookies[CSRF_COOKIE] || header !== request.cookies[CSRF_COOKIE]) {
       throw new AppError('forbidden', 'Security check failed. Please reload the page and try again.');

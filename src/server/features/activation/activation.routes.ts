@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
+import { assertStorableText } from '../../lib/request-text.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { activationResponseSchema } from './activation.schemas.ts';
 import { activateAgent } from './activation.service.ts';
@@ -15,6 +16,7 @@ async function readVoiceId(request: FastifyRequest): Promise<string | undefined>
       if (part.type === 'file') {
         await part.toBuffer(); // drain: files are not expected here
       } else if (part.fieldname === 'voice_id' && typeof part.value === 'string') {
+        assertStorableText(part.value, 'voice_id');
         voiceId = part.value;
       }
     }

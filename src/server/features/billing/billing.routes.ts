@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
-import { findCurrentUser, requireAdmin, requireUser, userOf } from '../../lib/security.ts';
+import { findCurrentUser, PROVIDER_WEBHOOK, requireAdmin, requireUser, userOf } from '../../lib/security.ts';
 import * as billing from './billing.service.ts';
 import {
   couponGenerateQuerySchema,
@@ -119,7 +119,7 @@ export function billingRoutes(deps: AppDeps, options: { rateLimit?: number } = {
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post('/stripe/webhook', async (request) => {
+      scope.post('/stripe/webhook', { config: PROVIDER_WEBHOOK }, async (request) => {
         const signature = request.headers['stripe-signature'];
         return billing.handleWebhook(
           deps,

@@ -112,6 +112,35 @@ describe.each(databaseTargets())('ElevenLabs-hosted calls (%s)', (target) => {
     expect(emails[0]!.text_body).toMatch(/Transferred to: \+15557654321/);
   });
 
+  it('refuses a signature dated ahead of the 30-minute window as it refuses an old one', async () => {
+    await hostedOwner();
+    const raw = JSON.stringify(conversation('agent_abc', 'conv_future'));
+    const now = Math.floor(Date.now() / 1000);
+    for (const t of [now + 10 * 365 * 86_400, now + 3600, now - 3600]) {
+      const response = await post(raw, sign(raw, SECRET, t));
+      expect(response.statusCode, String(t - now)).toBe(403);
+    }
+    expect(await ctx().db.selectFrom('calls').select('id').execute()).toHaveLength(0);
+    // A clock a minute ahead of ours is within the window.
+    expect((await post(raw, sign(raw, SECRET, now + 60))).json()).toEqual({ received: true, stored: true });
+  });
+
+  it('stores a conversation whose caller text has a NUL or a lone surrogate, without them', async () => {
+    const owner = await hostedOwner();
+    const event = conversation('agent_abc', 'conv_nul');
+    event.data.transcript[1]!.message =
+      'Is my boiler\u0000 covered by warranty?\ud800 I want to talk to someone.';
+    const raw = JSON.stringify(event);
+    const response = await post(raw, sign(raw));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: true, stored: true });
+    const [call] = (await owner.client.get('/api/calls/history')).json().calls;
+    expect(call.transcript[1]).toMatchObject({
+      speaker: 'caller',
+      text: 'Is my boiler covered by warranty? I want to talk to someone.',
+    });
+  });
+
   it('refuses a delivery whose minutes cannot be debited, and stores and bills it whole on the retry', async () => {
     const owner = await hostedOwner();
     const raw = JSON.stringify(conversation('agent_abc', 'conv_2'));

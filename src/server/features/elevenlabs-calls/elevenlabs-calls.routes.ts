@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireUser, userOf } from '../../lib/security.ts';
+import { PROVIDER_WEBHOOK, requireUser, userOf } from '../../lib/security.ts';
 import {
   conversationSchema,
   createConversationReader,
@@ -77,7 +77,7 @@ export function elevenlabsCallsRoutes<A extends HostedAgent>(
       (_req, body, done) => done(null, body),
     );
 
-    app.post('/elevenlabs/webhook', async (request, reply) => {
+    app.post('/elevenlabs/webhook', { config: PROVIDER_WEBHOOK }, async (request, reply) => {
       const secret = env.ELEVENLABS_WEBHOOK_SECRET;
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['elevenlabs-signature'];

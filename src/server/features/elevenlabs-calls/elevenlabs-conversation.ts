@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ElevenLabsClient, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { z } from 'zod';
+import { storableText } from '../../lib/request-text.ts';
 
 /**
  * ElevenLabs conversations at the edge: the post-call webhook's signature and the conversation payload
@@ -9,7 +10,10 @@ import { z } from 'zod';
 
 const TOLERANCE_S = 30 * 60;
 
-/** `ElevenLabs-Signature: t=<unix>,v0=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, at most 30 minutes old. */
+/**
+ * `ElevenLabs-Signature: t=<unix>,v0=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, dated within 30 minutes of now
+ * either way: a signature dated ahead would stay replayable until that date.
+ */
 export function verifyElevenLabsSignature(
   rawBody: string,
   header: string | undefined,
@@ -26,7 +30,7 @@ export function verifyElevenLabsSignature(
   const t = Number(parts.t);
   const v0 = parts.v0;
   if (!Number.isFinite(t) || !v0 || !/^[0-9a-f]+$/i.test(v0)) return false;
-  if (nowMs / 1000 - t > TOLERANCE_S) return false;
+  if (Math.abs(nowMs / 1000 - t) > TOLERANCE_S) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
   const given = Buffer.from(v0, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -93,7 +97,8 @@ export function parseConversation(
   let transfer: { question: string | null; to: string | null } | null = null;
   let lastCaller: string | null = null;
   for (const turn of c.transcript) {
-    const text = turn.message?.trim() ?? '';
+    // Caller text made storable: a NUL or a lone surrogate would fail the whole call's storage.
+    const text = storableText(turn.message ?? '').trim();
     if (text !== '') {
       transcript.push({
         speaker: turn.role === 'user' ? 'caller' : 'agent',
@@ -108,7 +113,7 @@ export function parseConversation(
       try {
         const params = JSON.parse(tool.params_as_json ?? '{}') as Record<string, unknown>;
         const candidate = params.phone_number ?? params.transfer_number ?? params.number;
-        to = typeof candidate === 'string' ? candidate : null;
+        to = typeof candidate === 'string' ? storableText(candidate) : null;
       } catch {
         to = null;
       }
@@ -119,12 +124,12 @@ export function parseConversation(
   return {
     conversationId: c.conversation_id,
     agentId: c.agent_id,
-    callerNumber: c.metadata.phone_call?.external_number ?? 'unknown',
+    callerNumber: storableText(c.metadata.phone_call?.external_number ?? 'unknown'),
     startedAt: new Date(c.metadata.start_time_unix_secs * 1000),
     durationS: Math.max(0, Math.round(c.metadata.call_duration_secs)),
     transcript,
     outcome: transfer ? 'escalated_requested' : callerSpoke ? 'answered' : 'abandoned',
-    summary: c.analysis?.transcript_summary?.trim() || null,
+    summary: storableText(c.analysis?.transcript_summary ?? '').trim() || null,
     escalation: transfer
       ? { reason: 'requested', question: transfer.question, message: null, transferTo: transfer.to }
       : null,

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { assertStorableText } from '../../lib/request-text.ts';
 import { MAX_DOCUMENT_BYTES, type UploadedFile } from './knowledge.service.ts';
 
 export interface MultipartForm {
@@ -36,8 +37,10 @@ export async function readMultipartForm(
         const data = await part.toBuffer();
         // Browsers send an empty, nameless part for a file input left empty.
         if (part.fieldname !== options.fileField || (part.filename === '' && data.length === 0)) continue;
+        assertStorableText(part.filename, 'The file name');
         files.push({ filename: part.filename, data, truncated: part.file.truncated });
       } else if (typeof part.value === 'string') {
+        assertStorableText(part.value, part.fieldname);
         fields[part.fieldname] = part.value;
       }
     }

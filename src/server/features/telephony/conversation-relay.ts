@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { storableText } from '../../lib/request-text.ts';
 import type { AgentSpeech, CallRuntime, CallStart, LiveCall } from './call-runtime.ts';
 
 /** The subset of a `ws` WebSocket the relay uses (so tests and the bench can drive it however they like). */
@@ -34,23 +35,26 @@ export interface RelayOptions {
   ownerId?: string;
 }
 
+/** Text from the caller's side, made storable at the boundary: a NUL or a lone surrogate never fails a turn. */
+const callerText = z.string().transform(storableText);
+
 /** ConversationRelay's inbound messages (INTEGRATIONS.md section 2); unknown fields are ignored. */
 const inboundSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('setup'),
-    callSid: z.string().optional(),
-    sessionId: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string(),
+    callSid: callerText.optional(),
+    sessionId: callerText.optional(),
+    from: callerText.optional(),
+    to: callerText,
     customParameters: z.record(z.string(), z.unknown()).optional(),
   }),
-  z.object({ type: z.literal('prompt'), voicePrompt: z.string(), last: z.boolean().optional() }),
+  z.object({ type: z.literal('prompt'), voicePrompt: callerText, last: z.boolean().optional() }),
   z.object({
     type: z.literal('interrupt'),
-    utteranceUntilInterrupt: z.string().optional(),
+    utteranceUntilInterrupt: callerText.optional(),
     durationUntilInterruptMs: z.number().optional(),
   }),
-  z.object({ type: z.literal('dtmf'), digit: z.string() }),
+  z.object({ type: z.literal('dtmf'), digit: callerText }),
   z.object({ type: z.literal('error'), description: z.string().optional() }),
 ]);
 type Inbound = z.infer<typeof inboundSchema>;

@@ -5,12 +5,21 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findCurrentUser } from '../../lib/security.ts';
+import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
 import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
 
 const formSchema = z.record(z.string(), z.unknown());
+/** Twilio's form webhooks: signed by Twilio (checked below), so no CSRF token. */
+const twilioForm = { config: PROVIDER_WEBHOOK, schema: { body: formSchema } };
+
+/** Twilio ends a call after 24 hours at most: a longer CallDuration is not one of its calls. */
+const MAX_CALL_S = 24 * 60 * 60;
+
+function isCallDuration(text: string): boolean {
+  return /^\d{1,6}$/.test(text) && Number(text) <= MAX_CALL_S;
+}
 
 function param(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
@@ -55,7 +64,7 @@ export function voiceRoutes(
         throw new AppError('forbidden', 'Invalid Twilio signature');
     });
 
-    app.post('/twilio/voice', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/voice', twilioForm, async (request, reply) => {
       const body = request.body;
       const to = param(body, 'To') ?? '';
       const from = param(body, 'From') ?? 'unknown';
@@ -87,7 +96,7 @@ export function voiceRoutes(
       return sendTwiml(reply, response);
     });
 
-    app.post('/twilio/connect-done', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/connect-done', twilioForm, async (request, reply) => {
       const body = request.body;
       let handoff: { reason?: unknown; transfer_to?: unknown } = {};
       try {
@@ -104,17 +113,15 @@ export function voiceRoutes(
       return sendTwiml(reply, response);
     });
 
-    app.post('/twilio/status', { schema: { body: formSchema } }, async (request, reply) => {
+    app.post('/twilio/status', twilioForm, async (request, reply) => {
       const body = request.body;
       const callSid = param(body, 'CallSid');
-      const duration = Number(param(body, 'CallDuration'));
-      if (
-        callSid &&
-        Number.isFinite(duration) &&
-        duration >= 0 &&
-        param(body, 'CallStatus') === 'completed'
-      ) {
-        await runtime.recordProviderDuration(callSid, Math.round(duration));
+      const duration = param(body, 'CallDuration');
+      if (duration !== undefined && !isCallDuration(duration)) {
+        throw new AppError('validation', 'CallDuration must be a whole number of seconds, at most one day');
+      }
+      if (callSid && duration !== undefined && param(body, 'CallStatus') === 'completed') {
+        await runtime.recordProviderDuration(callSid, Number(duration));
       }
       return reply.code(204).send();
     });

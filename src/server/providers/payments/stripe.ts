@@ -59,6 +59,15 @@ const subscriptionSchema = z.object({
   canceled_at: z.number().nullish(),
 });
 
+/** Seconds a webhook signature may be away from our clock, either way (Stripe's default). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/** The `t=` of a Stripe-Signature header, in seconds. */
+function signedAt(header: string): number {
+  const match = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
 /** Stripe Checkout Sessions, coupons and webhooks behind the PaymentsProvider interface. */
 export class StripePaymentsProvider implements PaymentsProvider {
   readonly kind = 'stripe' as const;
@@ -142,9 +151,18 @@ export class StripePaymentsProvider implements PaymentsProvider {
     if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
     let event: { id: string; type: string; data: { object: unknown } };
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret) as never;
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+      ) as never;
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+    }
+    // The SDK bounds only the signature's age: one dated ahead would stay replayable until that date.
+    if (!(signedAt(signature) - Date.now() / 1000 <= WEBHOOK_TOLERANCE_S)) {
+      throw new WebhookSignatureError('Signature dated ahead of the tolerance window');
     }
     switch (event.type) {
       case 'checkout.session.completed':
