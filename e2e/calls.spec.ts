@@ -154,7 +154,12 @@ test.describe('calls', () => {
     await expect(agentLines.nth(1)).toHaveText(
       /I may only have part of what you asked\. Are you asking about parking\?/,
     );
+    // A no: the agent says the documents don't say and offers the transfer; the caller takes it.
     await say(page, 'no');
+    await expect(agentLines.nth(2)).toHaveText(
+      /^I'm sorry, I don't have that information\. Would you like me to transfer you/,
+    );
+    await say(page, 'yes please');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
@@ -192,13 +197,21 @@ test.describe('calls', () => {
     await expect(agentLines.nth(2)).toContainText('at home in Riverton and Hollis');
     await say(page, 'can a tutor meet my son at the eastfield community center');
     await expect(agentLines.nth(3)).toContainText('Eastfield community center');
-    // The words find the locations section weakly (through "tutors") and the meaning agrees, so the agent asks
-    // before transferring; the caller's no transfers with the question.
+    // The documents say where tutors meet, not what they teach: the agent says so (after checking what the
+    // caller meant when the locations section is near in meaning) and offers the transfer, which the caller takes.
     await say(page, 'do your tutors teach organic chemistry');
+    const DECLINE = /^I'm sorry, I don't have that information\. Would you like me to transfer you/;
     await expect(agentLines.nth(4)).toHaveText(
-      /Just to make sure I understand: are you asking about locations\?$/,
+      /(?:are you asking about locations\?|Would you like me to transfer you.*)$/,
     );
-    await say(page, 'no');
+    let next = 5;
+    if (/are you asking/.test((await agentLines.nth(4).textContent()) ?? '')) {
+      await say(page, 'no');
+      await expect(agentLines.nth(5)).toHaveText(DECLINE);
+      next = 6;
+    }
+    await say(page, 'yes');
+    await expect(agentLines.nth(next)).toContainText('Let me transfer you');
     await expect(
       page.getByTestId('phone-event').filter({ hasText: 'Transferring you to +14155552671' }),
     ).toBeVisible();
@@ -234,6 +247,39 @@ We are open every day from 7 a.m. to 9 p.m.`,
     await say(page, 'um do you do the lover');
     await expect(agentLines.nth(1)).toContainText('We deliver within five miles of the shop');
     await page.screenshot({ path: `${SHOTS}/phone-cut-word.png`, fullPage: true });
+  });
+
+  test('a declined question does not end the call: the next question is answered, and its follow-up too', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Follow-up Owner',
+      companyName: 'Corner Deli',
+      document: `# Catering
+Catering platters cost $45 each and feed ten people.
+
+# Delivery
+We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.
+
+# Opening hours
+We are open every day from 7 a.m. to 9 p.m.`,
+    });
+
+    const agentLines = await callFromSoftphone(page, number, 'Corner Deli');
+    await say(page, 'do you sell wedding cakes');
+    await expect(agentLines.nth(1)).toHaveText(
+      /^I'm sorry, I don't have that information\. Would you like me to transfer you to someone who can help\? Or you can ask me something else\.$/,
+    );
+    await say(page, 'no thanks, do you deliver');
+    await expect(agentLines.nth(2)).toContainText('We deliver within five miles of the shop');
+    // "it" is the delivery: the follow-up is answered from the previous turn's subject, not the catering price.
+    await say(page, 'how much does it cost');
+    await expect(agentLines.nth(3)).toContainText('Delivery costs $4');
+    await expect(agentLines.nth(3)).not.toContainText('$45');
+    await expect(page.getByTestId('call-status')).not.toHaveText('Call ended');
+    await page.screenshot({ path: `${SHOTS}/phone-decline-then-follow-up.png`, fullPage: true });
   });
 
   test('offers the entry a paraphrased question means, and answers it on a yes', async ({

@@ -60,7 +60,13 @@ export function squadPassages(article: SquadArticle): KnowledgePassage[] {
   for (let d = 0; d * per < article.paragraphs.length; d++) {
     const text = article.paragraphs.slice(d * per, (d + 1) * per).join('\n\n');
     for (const p of splitIntoPassages([{ page: null, text }]))
-      out.push({ id: `${d}-${p.ord}`, documentName: `${article.title} ${d + 1}.txt`, heading: p.heading, page: null, text: p.text });
+      out.push({
+        id: `${d}-${p.ord}`,
+        documentName: `${article.title} ${d + 1}.txt`,
+        heading: p.heading,
+        page: null,
+        text: p.text,
+      });
   }
   return out;
 }
@@ -169,17 +175,30 @@ function main() {
   });
   const a = examples.filter((e) => e.half === 'A');
   const b = examples.filter((e) => e.half === 'B');
-  console.log(`examples ${examples.length} (A ${a.length}, B ${b.length}); features ${EVIDENCE_FEATURES.join(', ')}`);
+  console.log(
+    `examples ${examples.length} (A ${a.length}, B ${b.length}); features ${EVIDENCE_FEATURES.join(', ')}`,
+  );
   console.log(`positives ${examples.filter((e) => e.label === 1).length}`);
   const wA = fit(a);
   const wB = fit(b);
   const all = fit(examples);
   for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
-    console.log(`t=${t}  A->B ${evaluate(b, wA, t)} | B->A ${evaluate(a, wB, t)} | all ${evaluate(examples, all, t)}`);
+    console.log(
+      `t=${t}  A->B ${evaluate(b, wA, t)} | B->A ${evaluate(a, wB, t)} | all ${evaluate(examples, all, t)}`,
+    );
   }
   const model: EvidenceModel = { intercept: all[0]!, weights: all.slice(1) };
   console.log('model', JSON.stringify(model));
-  if (process.env.BENCH_VERBOSE) for (const e of examples.slice(0, 40)) console.log(e.label, e.x.map((v) => v.toFixed(2)).join(' '), '|', e.question, '|', e.spoken.slice(0, 120));
+  if (process.env.BENCH_VERBOSE)
+    for (const e of examples.slice(0, 40))
+      console.log(
+        e.label,
+        e.x.map((v) => v.toFixed(2)).join(' '),
+        '|',
+        e.question,
+        '|',
+        e.spoken.slice(0, 120),
+      );
 }
 
 main();

@@ -38,7 +38,9 @@ export function composeExtractive(request: AnswerRequest): string {
   const items = listItems(passage.text);
   if (items !== null) return composeFromList(items, request.question);
   if (request.sentences && request.sentences.length > 0) {
-    const spoken = splitSentences(toSpokenText(request.sentences.join('\n'))).filter((s) => /[a-z0-9]/i.test(s));
+    const spoken = splitSentences(toSpokenText(request.sentences.join('\n'))).filter((s) =>
+      /[a-z0-9]/i.test(s),
+    );
     if (spoken.length > 0) return withoutBareYes(finishSentence(spoken.join(' ')), request.question);
   }
   const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));

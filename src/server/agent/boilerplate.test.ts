@@ -32,7 +32,9 @@ describe('boilerplate', () => {
   });
 
   it('tells a sentence that only points elsewhere from one that gives a way to get the answer', () => {
-    expect(isPointerSentence('1. For more information about virtualization options, see Citrix XenServer.')).toBe(true);
+    expect(
+      isPointerSentence('1. For more information about virtualization options, see Citrix XenServer.'),
+    ).toBe(true);
     expect(isPointerSentence('See the section on billing.')).toBe(true);
     expect(isPointerSentence('For more information, call us at 555-0100.')).toBe(false);
     expect(isPointerSentence('The see-saw is in the park.')).toBe(false);

@@ -25,7 +25,10 @@ export function isBoilerplateLine(line: string): boolean {
   if ((LINE.test(text) || text.startsWith('©')) && (words <= 14 || /^see also\b/i.test(text))) return true;
   if (SEPARATED.test(text)) {
     const items = text.split(SEPARATORS);
-    if (items.length >= 3 && items.every((item) => item.trim().split(/\s+/).length <= 4 && !/[.?!]$/.test(item.trim())))
+    if (
+      items.length >= 3 &&
+      items.every((item) => item.trim().split(/\s+/).length <= 4 && !/[.?!]$/.test(item.trim()))
+    )
       return true;
   }
   return false;

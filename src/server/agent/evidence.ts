@@ -125,10 +125,12 @@ export function readEvidence(
   let elsewhere = 0;
   let unknown = 0;
   const spokenStems = new Set([...headingStems]);
-  for (let i = from; i <= to && i < sentences.length; i++) for (const x of sentenceStems[i]!) spokenStems.add(x);
+  for (let i = from; i <= to && i < sentences.length; i++)
+    for (const x of sentenceStems[i]!) spokenStems.add(x);
   for (const t of own) {
     const w = weightOf(t);
-    const s = sentences.length > 0 ? windowStrength(t, from, to) : headingWeight * strengthIn(t, headingStems);
+    const s =
+      sentences.length > 0 ? windowStrength(t, from, to) : headingWeight * strengthIn(t, headingStems);
     const inSpoken = strengthIn(t, spokenStems);
     got += w * s;
     strict += w * inSpoken;
@@ -140,8 +142,11 @@ export function readEvidence(
   for (const t of own) passageGot += weightOf(t) * strengthIn(t, passageStems);
   const spoken = sentences.slice(from, to + 1);
   const spokenText = spoken.join(' ');
-  const negated = (x: string) => /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
-  const questionNegated = [...questionWords].some((w) => /^(?:not|never|no|none|nor|without|cannot)$/.test(w));
+  const negated = (x: string) =>
+    /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
+  const questionNegated = [...questionWords].some((w) =>
+    /^(?:not|never|no|none|nor|without|cannot)$/.test(w),
+  );
   return {
     passage,
     sentences: spoken,

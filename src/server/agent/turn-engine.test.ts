@@ -97,6 +97,25 @@ describe('turn engine', () => {
     expect(other.onCallerText('is there parking').text).toContain('Free parking');
   });
 
+  it('answers a follow-up from the subject of the previous turn, and a short new question on its own', () => {
+    const deli = callWith(
+      'Corner Deli',
+      [
+        '# Catering',
+        'Catering platters cost $45 each and feed ten people.',
+        '',
+        '# Delivery',
+        'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
+      ].join('\n'),
+    );
+    expectDeclined(deli.onCallerText('do you sell wedding cakes'));
+    expect(deli.onCallerText('no thanks, do you deliver').text).toContain('within five miles');
+    const price = deli.onCallerText('how much does it cost');
+    expect(price.text).toContain('Delivery costs $4');
+    expect(price.text).not.toContain('$45');
+    expect(deli.onCallerText('what about catering').text).toContain('$45');
+  });
+
   it('transfers when the caller says nothing after the offer', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('do you sell wedding flowers'));
@@ -117,7 +136,9 @@ describe('turn engine', () => {
         'Police officer candidates must be 21 years old and pass a written test and a physical test.',
       ].join('\n'),
     );
-    expectDeclined(volunteers.onCallerText('how much do police officers make at the auburn police department'));
+    expectDeclined(
+      volunteers.onCallerText('how much do police officers make at the auburn police department'),
+    );
     const age = volunteers.onCallerText('how old do police officer candidates have to be');
     expect(age.text).toContain('21 years old');
     expect(age.text).not.toContain('vision');
@@ -276,7 +297,10 @@ describe('turn engine', () => {
       const conversation = call();
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);
       expectDeclined(conversation.onCallerText('no'));
-      expect(conversation.onCallerText('yes').handoff).toEqual({ reason: 'no_answer', transfer_to: TRANSFER });
+      expect(conversation.onCallerText('yes').handoff).toEqual({
+        reason: 'no_answer',
+        transfer_to: TRANSFER,
+      });
       expect(conversation.state.escalation).toMatchObject({
         reason: 'no_answer',
         question: 'cake for a party',

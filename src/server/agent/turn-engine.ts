@@ -138,7 +138,8 @@ const ELLIPTICAL_START =
   /^(?:and|so|also|then|but|what about|how about|what if|and what about|is it|is that|are they|does it|do they|can i|is there|how much)\b/;
 
 /** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
-const LEANS_ON_CONTEXT = /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|there|he|she|him|her)\b/;
+const LEANS_ON_CONTEXT =
+  /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|there|he|she|him|her)\b/;
 
 export function createConversation(options: ConversationOptions): Conversation {
   const { companyName, knowledge } = options;
@@ -261,7 +262,10 @@ export function createConversation(options: ConversationOptions): Conversation {
   const decide = (text: string, allowConfirm: boolean): Decision => {
     let result = knowledge.search(text);
     let usedContext = false;
-    if (previousQuestion !== null && isElliptical(text, result)) {
+    // A short question the documents answer on its own words ("do you deliver?") is a new subject, not a
+    // follow-up; one that points back ("how much does it cost?") or finds nothing alone leans on the last one.
+    const pointsBack = LEANS_ON_CONTEXT.test(text.trim().toLowerCase());
+    if (previousQuestion !== null && isElliptical(text, result) && (pointsBack || !result.answerable)) {
       // "and how much is it?" after "do you deliver?": search again with the previous question's words at half
       // weight, and keep that result when it is relevant and still about what the caller just said.
       const withContext = knowledge.search(text, { context: previousQuestion });
@@ -281,7 +285,10 @@ export function createConversation(options: ConversationOptions): Conversation {
     const confirmBest = () => {
       const best = result.hits[0];
       const confirmation =
-        best && allowConfirm && best.relevance >= CONFIRM_THRESHOLD && sharesFocus(result.terms, best.passage, text)
+        best &&
+        allowConfirm &&
+        best.relevance >= CONFIRM_THRESHOLD &&
+        sharesFocus(result.terms, best.passage, text)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
           : null;
       return confirmation === null
@@ -450,6 +457,9 @@ export function createConversation(options: ConversationOptions): Conversation {
         const { answer, rest } = confirmationAnswer(normalized);
         if (intent === 'affirm' || (answer === 'yes' && rest === ''))
           return escalate('no_answer', question, 'affirm', true);
+        // "no thanks, do you deliver?": the question after the no.
+        const after = answer === 'no' ? rest.replace(/^(?:thanks|thank you)\s*/, '') : '';
+        if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
         if ((answer === 'no' && rest === '') || intent === 'deny') {
           askedAnythingElse = true;
           return reply({
@@ -540,7 +550,9 @@ export function createConversation(options: ConversationOptions): Conversation {
 
 /** A caller leaving a message: a name or a number to call back. */
 function looksLikeMessage(text: string): boolean {
-  return /\b(?:my name is|this is|it is|call me|reach me|my number|call back|callback)\b|\d{3}[\s.-]?\d{4}/i.test(text);
+  return /\b(?:my name is|this is|it is|call me|reach me|my number|call back|callback)\b|\d{3}[\s.-]?\d{4}/i.test(
+    text,
+  );
 }
 
 /**

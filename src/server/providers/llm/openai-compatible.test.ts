@@ -100,7 +100,9 @@ describe('grounding of worded answers', () => {
     const llm = createOpenAiCompatibleLlm({ baseUrl: base(), model: 'tiny' });
     reply = withContent('An e-bike costs $40 a day.');
     expect(await llm.composeAnswer(request)).toBeNull();
-    reply = withContent('You can rent an e-bike with free insurance, delivery to your hotel and a guided tour.');
+    reply = withContent(
+      'You can rent an e-bike with free insurance, delivery to your hotel and a guided tour.',
+    );
     expect(await llm.composeAnswer(request)).toBeNull();
   });
 });
