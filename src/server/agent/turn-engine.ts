@@ -305,7 +305,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     const ownKnown = result.terms.some((t) => t.factor === 1 && t.alternatives.length > 0);
     const terms = usedContext && !ownKnown ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
-    if (evidence === null || !evidenceAnswers(evidence, result)) {
+    if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
       return confirmBest() ?? { kind: 'transfer', result, usedContext };
     }
     return { kind: 'answer', result, usedContext, evidence };
@@ -560,14 +560,6 @@ function looksLikeMessage(text: string): boolean {
  * fitted on FAQ calls) answers when its text states the kind of answer asked for; any other passage when the
  * evidence model says so (decide.ts).
  */
-function evidenceAnswers(evidence: Evidence, result: SearchResult): boolean {
-  const heading = evidence.passage.heading;
-  const faqEntry =
-    heading !== null && isQuestionHeading(heading) && evidence.passage.id === result.hits[0]?.passage.id;
-  if (faqEntry && result.answerable) return evidence.typeFound;
-  return answerProbability(evidence) >= ANSWER_MIN;
-}
-
 function isElliptical(text: string, result: SearchResult): boolean {
   if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
   const t = text.trim().toLowerCase();
