@@ -22,7 +22,7 @@ export interface ConnectionQueueOptions {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_WAIT_MS = 1_500;
+export const DEFAULT_MAX_WAIT_MS = 1_000;
 export const DEFAULT_MAX_WAITING = 1_000;
 
 interface RequestScope {
