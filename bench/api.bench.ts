@@ -33,6 +33,8 @@ const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? [
 
 interface Figures {
   rps: number;
+  /** Answers with a 2xx status per second (rps counts 503s too). */
+  okRps: number;
   p50: number;
   p99: number;
   max: number;
@@ -52,6 +54,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
     });
     runs.push({
       rps: result.requests.average,
+      okRps: result['2xx'] / DURATION_S,
       p50: result.latency.p50,
       p99: result.latency.p99,
       max: result.latency.max,
@@ -62,6 +65,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     rps: median(runs.map((r) => r.rps)),
+    okRps: median(runs.map((r) => r.okRps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     max: median(runs.map((r) => r.max)),
@@ -180,6 +184,7 @@ async function main(): Promise<void> {
         name,
         {
           'req/s': Math.round(f.rps),
+          '2xx/s': Math.round(f.okRps),
           'p50 ms': f.p50,
           'p99 ms': f.p99,
           'max ms': f.max,
