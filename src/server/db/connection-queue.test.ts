@@ -52,6 +52,15 @@ describe('the waiting line in front of the embedded database', () => {
     queue.release();
   });
 
+  it('serves a request that spent longer than the limit on its own work before asking', async () => {
+    const queue = new ConnectionQueue({ maxWaitMs: 10 });
+    const log: string[] = [];
+    // An upload arrived a minute ago and has been reading its PDF since; the line is empty.
+    await acquireFor(queue, performance.now() - 60_000, 'upload', log);
+    expect(log).toEqual(['upload']);
+    queue.release();
+  });
+
   it('answers 503 at once when the line is full, and serves the others', async () => {
     const queue = new ConnectionQueue({ maxWaiting: 2, maxWaitMs: 60_000 });
     const log: string[] = [];

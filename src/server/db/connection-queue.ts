@@ -6,15 +6,16 @@
  * seconds when the database was slow or cold. This queue instead
  * - hands the connection over through `setImmediate`, so the server reads new requests between two queries;
  * - serves the oldest HTTP request first, so a request that has started finishes before new ones begin;
- * - refuses (503) a request that waited longer than `maxWaitMs` since it arrived, or that finds `maxWaiting`
- *   callers already in line, instead of letting clients time out after 10 s.
+ * - refuses (503) a request's query that waited `maxWaitMs` in line, or that finds `maxWaiting` callers already
+ *   in line, instead of letting clients time out after 10 s. Only time in line counts: a request busy with its
+ *   own work (reading an uploaded PDF) before its first query is not refused for that.
  * Work outside a request (migrations, periodic jobs) waits its turn without a deadline.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../lib/errors.ts';
 
 export interface ConnectionQueueOptions {
-  /** A request that has waited this long since it arrived is refused with 503. */
+  /** A request's query that has waited this long in line is refused with 503. */
   maxWaitMs?: number;
   /** Callers beyond this many already waiting are refused at once. */
   maxWaiting?: number;
@@ -43,7 +44,8 @@ const monotonicNow = () => performance.now();
 
 /**
  * Runs `fn` (a request's remaining lifecycle) as one request for the queue: its queries are ordered by the
- * request's arrival and fall under the wait limit. Fastify: `addHook('onRequest', (_q, _r, done) => ...)`.
+ * request's arrival and fall under the wait limit (so does work it starts without awaiting, which inherits
+ * the scope). Fastify: `addHook('onRequest', (_q, _r, done) => ...)`.
  */
 export function runAsDatabaseRequest<T>(fn: () => T, arrivedAt: number = monotonicNow()): T {
   return requestScope.run({ arrivedAt }, fn);
@@ -78,20 +80,17 @@ export class ConnectionQueue {
   acquire(): Promise<void> {
     if (this.#closedError) return Promise.reject(this.#closedError);
     const scope = requestScope.getStore();
-    const now = this.#now();
-    if (scope && now - scope.arrivedAt >= this.#maxWaitMs) return Promise.reject(databaseBusyError());
     if (this.#waiting.length >= this.#maxWaiting) return Promise.reject(databaseBusyError());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        since: scope?.arrivedAt ?? now,
+        since: scope?.arrivedAt ?? this.#now(),
         seq: (this.#seq += 1),
         grant: resolve,
         refuse: reject,
         timer: undefined,
       };
       if (scope) {
-        const left = Math.max(0, scope.arrivedAt + this.#maxWaitMs - now);
-        waiter.timer = setTimeout(() => this.#drop(waiter, databaseBusyError()), left);
+        waiter.timer = setTimeout(() => this.#drop(waiter, databaseBusyError()), this.#maxWaitMs);
         waiter.timer.unref();
       }
       this.#insert(waiter);

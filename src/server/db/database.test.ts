@@ -37,14 +37,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('health check of an unreachable Po
 describe('the embedded database on disk', () => {
   let dataDir = '';
   let db: Db;
-  // The line's clock runs ahead by `skew` ms: a request then looks as old as the test says.
-  let skew = 0;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'answerdesk-db-test-'));
     db = await createDatabase({
       dataDir,
-      queue: { maxWaitMs: 1_000, now: () => performance.now() + skew },
+      queue: { maxWaitMs: 200 },
     });
     await migrateToLatest(db);
   });
@@ -53,7 +51,7 @@ describe('the embedded database on disk', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers 503 at once to a dashboard request that waited too long, then serves it again', async () => {
+  it('answers 503 to a dashboard request kept waiting behind a long transaction, then serves it again', async () => {
     const app = await buildApp({ env: testEnv({ DATA_DIR: dataDir }), db });
     try {
       const { client } = await signUp(app);
@@ -71,18 +69,15 @@ describe('the embedded database on disk', () => {
         await finished;
       });
       await held;
-      skew = 5_000;
       const busy = await client.get('/api/subscription/status');
       expect(busy.statusCode).toBe(503);
       expect(busy.json()).toEqual({ detail: 'The server is busy right now. Please try again in a moment.' });
       finish();
       await transaction;
-      skew = 0;
       const served = await client.get('/api/subscription/status');
       expect(served.statusCode).toBe(200);
       expect(served.json()).toMatchObject({ has_subscription: false });
     } finally {
-      skew = 0;
       await app.close();
     }
   });
