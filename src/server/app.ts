@@ -16,7 +16,8 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
-import type { Db } from './db/database.ts';
+import { runAsDatabaseRequest } from './db/connection-queue.ts';
+import { checkDatabase, type Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextCheck } from './lib/request-text.ts';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerErrorHandler(app);
+  // First hook: the embedded database serves the oldest request first and refuses one that waited too long.
+  app.addHook('onRequest', (_request, _reply, done) => runAsDatabaseRequest(done));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,7 +106,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
   await app.register(featureRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  // 503 when the database does not answer or its data folder is gone, so a supervisor can see it.
+  app.get('/api/health', async () => {
+    await checkDatabase(db);
+    return { ok: true };
+  });
 
   const clientDir = options.clientDir;
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {

@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv, publicBaseUrl } from './env.ts';
-import { createDatabase } from './db/database.ts';
+import { checkDatabase, createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { systemClock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { runPeriodically } from './lib/periodic.ts';
 import { createProviders, describeProviders } from './providers/index.ts';
 import { ensureAdminAccount } from './features/auth/auth.service.ts';
+
+const DATABASE_CHECK_INTERVAL_MS = 30_000;
 
 /** Entry point: configuration, database, migrations, listen, graceful shutdown. Nothing else. */
 async function main(): Promise<void> {
@@ -45,6 +48,8 @@ async function main(): Promise<void> {
     logger: log,
   });
   const admin = await ensureAdminAccount({ env, db, clock, providers });
+  // What /api/health answers, also in the log without traffic: a lost database (or its removed data folder).
+  runPeriodically(app, DATABASE_CHECK_INTERVAL_MS, 'database health check', () => checkDatabase(db));
 
   let closing = false;
   const shutdown = async (signal: string) => {

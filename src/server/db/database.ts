@@ -1,8 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { AppError } from '../lib/errors.ts';
+import { ConnectionQueue, type ConnectionQueueOptions } from './connection-queue.ts';
+import { QueuedPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -12,7 +15,12 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** The embedded database's waiting line (connection-queue.ts); the defaults suit the server. */
+  queue?: ConnectionQueueOptions;
 }
+
+/** What the health check runs, per database instance. */
+const checks = new WeakMap<Db, () => Promise<void>>();
 
 /** Creates the one Kysely instance of the process: PGlite by default, `pg` with DATABASE_URL. */
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
@@ -26,7 +34,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     pool.on('error', (error) => {
       process.emitWarning(`database connection lost: ${error.message}`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    checks.set(db, () => selectOne(db));
+    return db;
   }
   let dataPath: string | undefined;
   if (options.dataDir) {
@@ -34,5 +44,56 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     mkdirSync(dataPath, { recursive: true });
   }
   const pglite = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const guard = dataPath ? watchDataFolder(dataPath) : undefined;
+  const queue = new ConnectionQueue(options.queue);
+  const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect({ pglite, queue, beforeUse: guard }) });
+  checks.set(db, async () => {
+    guard?.();
+    await selectOne(db);
+  });
+  return db;
+}
+
+/**
+ * Health: the database answers a query (and, for PGlite, its data folder is still the one it opened).
+ * Throws a 503 AppError otherwise.
+ */
+export async function checkDatabase(db: Db): Promise<void> {
+  try {
+    await (checks.get(db) ?? (() => selectOne(db)))();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('unavailable', 'The database is not answering.');
+  }
+}
+
+async function selectOne(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/**
+ * PGlite keeps its files open: with the folder deleted (or replaced) under it, writes still "succeed" into
+ * unlinked files and vanish at the next start. Before each use we check that PG_VERSION is still the file we
+ * opened; once it is not, every query is refused until the server restarts.
+ */
+function watchDataFolder(dataPath: string): () => void {
+  const marker = path.join(dataPath, 'PG_VERSION');
+  const opened = statSync(marker);
+  let lost = false;
+  return () => {
+    if (!lost) {
+      const now = statSync(marker, { throwIfNoEntry: false });
+      if (now && now.ino === opened.ino && now.dev === opened.dev) return;
+      lost = true;
+      process.emitWarning(
+        `database folder ${dataPath} was removed or replaced while the server was running; ` +
+          'refusing every query until the server is restarted',
+      );
+    }
+    throw new AppError(
+      'unavailable',
+      'The database is unavailable: its data folder was removed while the server was running. ' +
+        'Restart the server.',
+    );
+  };
 }

@@ -10,7 +10,8 @@ export type AppErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'payment_required'
-  | 'provider_unavailable';
+  | 'provider_unavailable'
+  | 'unavailable';
 
 const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -24,6 +25,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   rate_limited: 429,
   payment_required: 402,
   provider_unavailable: 502,
+  unavailable: 503,
 };
 
 export class AppError extends Error {
