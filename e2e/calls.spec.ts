@@ -157,7 +157,7 @@ test.describe('calls', () => {
     // A no: the agent says the documents don't say and offers the transfer; the caller takes it.
     await say(page, 'no');
     await expect(agentLines.nth(2)).toHaveText(
-      /^I'm sorry, I don't have that information\. Would you like me to transfer you/,
+      /^Agent: I'm sorry, I don't have that information\. Would you like me to transfer you/,
     );
     await say(page, 'yes please');
     await expect(
@@ -200,7 +200,7 @@ test.describe('calls', () => {
     // The documents say where tutors meet, not what they teach: the agent says so (after checking what the
     // caller meant when the locations section is near in meaning) and offers the transfer, which the caller takes.
     await say(page, 'do your tutors teach organic chemistry');
-    const DECLINE = /^I'm sorry, I don't have that information\. Would you like me to transfer you/;
+    const DECLINE = /^Agent: I'm sorry, I don't have that information\. Would you like me to transfer you/;
     await expect(agentLines.nth(4)).toHaveText(
       /(?:are you asking about locations\?|Would you like me to transfer you.*)$/,
     );
@@ -270,7 +270,7 @@ We are open every day from 7 a.m. to 9 p.m.`,
     const agentLines = await callFromSoftphone(page, number, 'Corner Deli');
     await say(page, 'do you sell wedding cakes');
     await expect(agentLines.nth(1)).toHaveText(
-      /^I'm sorry, I don't have that information\. Would you like me to transfer you to someone who can help\? Or you can ask me something else\.$/,
+      /^Agent: I'm sorry, I don't have that information\. Would you like me to transfer you to someone who can help\? Or you can ask me something else\.$/,
     );
     await say(page, 'no thanks, do you deliver');
     await expect(agentLines.nth(2)).toContainText('We deliver within five miles of the shop');
