@@ -93,7 +93,9 @@ export function callAndConfirm(
  * to when the caller accepts: the benchmarks count it as an escalation with reason no_answer.
  */
 export function asHandoff(reply: AgentReply): AgentReply {
-  return reply.declined ? { ...reply, handoff: { reason: 'no_answer', transfer_to: TRANSFER_NUMBER } } : reply;
+  return reply.declined
+    ? { ...reply, handoff: { reason: 'no_answer', transfer_to: TRANSFER_NUMBER } }
+    : reply;
 }
 
 /** A caller's line on a call, with the vector the agent asked for (null: it did not), so the call can be replayed. */
