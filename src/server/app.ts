@@ -15,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
 import type { Env } from './env.ts';
 import { runAsDatabaseRequest } from './db/connection-queue.ts';
 import { checkDatabase, type Db } from './db/database.ts';
@@ -28,12 +29,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { featureRoutes } from './features/index.ts';
 
 /** Everything a feature needs, passed explicitly: no globals, tests build the same app. */
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  clock: Clock;
-  providers: Providers;
-}
+export type { AppDeps } from './app-deps.ts';
 
 export interface BuildAppOptions {
   env: Env;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AppError, ProviderError } from '../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
 

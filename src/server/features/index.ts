@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { passwordRoutes } from './auth/auth.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { assertStorableText } from '../../lib/request-text.ts';
 import { requireUser, userOf } from '../../lib/security.ts';

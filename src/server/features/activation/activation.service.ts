@@ -8,7 +8,7 @@
  * Anything created at the provider is removed again when a later step fails.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { getUsage } from '../../entitlements/minutes.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';

@@ -9,7 +9,7 @@
  * Both are wired to the agents and knowledge features in `features/index.ts` (features never import each other).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { LeaseBusyError, withLease } from '../../db/leases.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { AgentDefinition, KnowledgeFile } from '../../providers/hosted-agents/hosted-agents.ts';

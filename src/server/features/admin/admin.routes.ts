@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin, userOf } from '../../lib/security.ts';
 import { giftMinutesBodySchema, revokeDiscountBodySchema, userIdParamsSchema } from './admin.schemas.ts';
 import * as admin from './admin.service.ts';

@@ -1,6 +1,6 @@
 /** Agent configuration routes (SPEC section 7): POST /agent/configure, GET and DELETE /agent/config. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';

@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { findPasswordProblem } from '../../accounts/password-policy.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK, requireAdmin, requireUser, userOf } from '../../lib/security.ts';

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publicBaseUrl } from '../../env.ts';

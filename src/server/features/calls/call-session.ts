@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
 import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
 import { questionSentence, type EmbedPriority, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { holdCallMinutes, inTransaction } from '../../entitlements/minutes.ts';
 import {
   appendTurn,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import type { Call } from './calls.repository.ts';

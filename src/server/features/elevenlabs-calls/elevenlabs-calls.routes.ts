@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PROVIDER_WEBHOOK, requireUser, userOf } from '../../lib/security.ts';
 import {

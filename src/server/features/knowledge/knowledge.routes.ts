@@ -3,7 +3,7 @@
  * Every change bumps the agent's knowledge version, so a running call uses it on its next turn.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { runPeriodically } from '../../lib/periodic.ts';

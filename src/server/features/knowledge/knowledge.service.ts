@@ -20,7 +20,7 @@
  *   `removeAllKnowledge` (the routes of agents and knowledge)
  */
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
 import type { PassageDraft } from '../../agent/passages.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { isPlanId, PLANS } from '../../../shared/plans.ts';
 import { createEmailSender, type EmailSender } from './email-sender.ts';

@@ -1,7 +1,7 @@
 /** Phone numbers the owner can rent (SPEC section 7: GET /twilio/available-numbers). Call webhooks live apart. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { requireUser } from '../../lib/security.ts';
 

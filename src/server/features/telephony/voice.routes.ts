@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import twilio from 'twilio';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireUser } from '../../lib/security.ts';
 import { voicePreviewParamsSchema, voicesResponseSchema } from './voices.schemas.ts';
 import * as voices from './voices.service.ts';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { VoicePreview } from '../../providers/voices/voices.ts';
 import type { VoicesResponse } from './voices.schemas.ts';
