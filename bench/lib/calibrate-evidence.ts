@@ -15,6 +15,7 @@ import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrie
 import { answerTypeOf } from '#server/agent/question.ts';
 import { evidenceFeatures, EVIDENCE_FEATURES, type EvidenceModel } from '#server/agent/decide.ts';
 import { bestEvidence } from '#server/agent/decide.ts';
+import { solve } from './calibrate.ts';
 
 interface SquadQuestion {
   id: string;
@@ -125,22 +126,6 @@ function fit(examples: Example[], l2 = 1): number[] {
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
   return w;
-}
-
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[pivot]![c]!)) pivot = r;
-    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  return m.map((row, i) => row[n]! / row[i]!);
 }
 
 function evaluate(examples: Example[], w: number[], threshold: number) {

@@ -141,7 +141,8 @@ export function fit(
   return { intercept: w[0]!, weights };
 }
 
-function solve(a: number[][], b: number[]): number[] {
+/** Gauss-Jordan elimination with partial pivoting: the Newton step of the logistic fits. */
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let c = 0; c < n; c++) {
