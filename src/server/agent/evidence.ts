@@ -236,7 +236,13 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
     const name = /^\p{Lu}/u.test(w) && !opening.has(i) && !/^(?:I|A|The)$/.test(w);
     switch (type) {
       case 'amount':
-        return numeric || /^[$€£]/.test(w) || /%$/.test(w) || MONEY_WORD.test(lower);
+        // A year is a date, not an amount ("joined in 2017" is no price).
+        return (
+          (numeric && !/^(?:1[5-9]|20)\d\d$/.test(w)) ||
+          /^[$€£]/.test(w) ||
+          /%$/.test(w) ||
+          MONEY_WORD.test(lower)
+        );
       case 'count':
         return numeric || /%$/.test(w);
       case 'time':

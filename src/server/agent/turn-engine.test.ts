@@ -116,6 +116,25 @@ describe('turn engine', () => {
     expect(deli.onCallerText('what about catering').text).toContain('$45');
   });
 
+  it('never answers a follow-up that points back with a price of something else', () => {
+    const dentist = callWith(
+      'Cedar Dental',
+      [
+        '# Emergency visits',
+        'Call before 10 a.m. and we will see you for a broken tooth the same day.',
+        '',
+        '# New patients',
+        'A new patient exam costs $95.',
+      ].join('\n'),
+    );
+    expect(dentist.onCallerText('i broke a tooth can you see me today').intent).toBe('confirm');
+    expect(dentist.onCallerText('yes').text).toContain('the same day');
+    // The documents price a new patient's exam, not an emergency visit: no answer from that price.
+    const price = dentist.onCallerText('how much would that cost');
+    expect(price.text).not.toContain('$95');
+    expect(price.answer).toBeUndefined();
+  });
+
   it('transfers when the caller says nothing after the offer', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('do you sell wedding flowers'));

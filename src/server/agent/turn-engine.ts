@@ -139,7 +139,7 @@ const ELLIPTICAL_START =
 
 /** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
 const LEANS_ON_CONTEXT =
-  /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|there|he|she|him|her)\b/;
+  /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|he|she|him|her)\b|(?<!\b(?:is|are|was|were) )\bthere\b/;
 
 export function createConversation(options: ConversationOptions): Conversation {
   const { companyName, knowledge } = options;
@@ -271,7 +271,8 @@ export function createConversation(options: ConversationOptions): Conversation {
       const withContext = knowledge.search(text, { context: previousQuestion });
       const own = new Set(result.queryWords);
       const aboutThisTurn = own.size === 0 || withContext.matchedTerms.some((w) => own.has(w));
-      if (withContext.answerable && aboutThisTurn) {
+      // One that points back keeps its subject even when the documents do not answer it: it is then declined.
+      if ((withContext.answerable || pointsBack) && aboutThisTurn) {
         result = withContext;
         usedContext = true;
       }
@@ -300,10 +301,12 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (confirmation !== null) return confirmation;
       if (!result.answerable) return { kind: 'transfer', result, usedContext };
     }
-    // Read the evidence: the sentences that would answer, and whether they hold what was asked. A follow-up with no
-    // word of its own that the documents use ("and how much is it?") is asked about the subject it leans on.
+    // Read the evidence: the sentences that would answer, and whether they hold what was asked. A follow-up that
+    // points back ("how much would *that* cost?") or has no word of its own the documents use is asked about the
+    // subject it leans on too.
     const ownKnown = result.terms.some((t) => t.factor === 1 && t.alternatives.length > 0);
-    const terms = usedContext && !ownKnown ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
+    const leansBack = usedContext && (!ownKnown || pointsBack);
+    const terms = leansBack ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
     if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
       return confirmBest() ?? { kind: 'transfer', result, usedContext };
