@@ -286,19 +286,28 @@ We are open every day from 7 a.m. to 9 p.m.`,
     page,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const number = await ownerWithLiveAgent(page, baseURL!, {
       name: 'Meaning Owner',
       companyName: 'Acme Plumbing',
       document: FAQ,
     });
     // Passage vectors are computed in the background after the upload: a loop that runs every second, and loads
-    // the model (under a second) the first time. Until then the agent would answer by words alone.
+    // the model the first time. Until then the agent answers by words alone and declines: call again a little later.
     await page.waitForTimeout(6_000);
-
-    const agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
-    // Not one word of the question is in the parking section's heading; its meaning is.
-    await say(page, 'is there somewhere to put my car near the building');
+    const question = 'is there somewhere to put my car near the building';
+    let agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
+    for (let attempt = 1; ; attempt++) {
+      // Not one word of the question is in the parking section's heading; its meaning is.
+      await say(page, question);
+      await expect(agentLines.nth(1)).toHaveText(
+        /are you asking about parking\?$|don't have that information/,
+      );
+      if (/are you asking/.test((await agentLines.nth(1).textContent()) ?? '') || attempt === 6) break;
+      await page.getByRole('button', { name: 'Hang up' }).click();
+      await page.waitForTimeout(5_000);
+      agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
+    }
     await expect(agentLines.nth(1)).toHaveText(
       /Just to make sure I understand: are you asking about parking\?$/,
     );

@@ -41,7 +41,8 @@ export function AppHeader({ children }: { children?: ReactNode }) {
           <Button asChild variant="ghost" size="sm">
             <Link to="/account">
               <UserRound aria-hidden="true" className="size-4" />
-              Account
+              {/* On a phone the icon alone, so Logout and a page's own button stay on screen. */}
+              <span className="sr-only sm:not-sr-only">Account</span>
             </Link>
           </Button>
           <Button variant="outline" size="sm" onClick={() => void logout()} loading={busy}>
