@@ -109,7 +109,9 @@ export function sharesFocus(
   const own = terms.filter((t) => t.factor === 1 && !t.businessName);
   const known = own.filter((t) => t.alternatives.length > 0);
   if (known.length === 0) return false;
-  const focus = known.reduce((a, b) => (b.weight > a.weight ? b : a));
+  // Most informative, counting how surely the word was heard: "my car" heard as a misspelt "major" weighs less.
+  const sureness = (t: QueryTerm) => t.weight * Math.max(...t.alternatives.map((x) => x.strength));
+  const focus = known.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
   const stems = passageStems(passage);
   return focus.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
 }
