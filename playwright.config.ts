@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
-  timeout: 30_000,
+  // Several specs walk a whole flow (sign-up, checkout, four usage states); on a shared 2-core machine 30 s was too tight.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
