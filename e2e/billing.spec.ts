@@ -4,12 +4,26 @@ import { expect, generateCoupon, registerUser, test } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
-/** Slows the checkout-status answer a little so the 'Verifying your payment...' banner can be seen. */
-async function slowCheckoutStatus(page: Page, ms = 800) {
-  await page.route('**/api/stripe/checkout-status/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
+/**
+ * Holds checkout-status answers while `hold` is in force, so the 'Verifying your payment...' banner is seen
+ * however slowly the dashboard loads on a busy machine (a fixed delay raced the page's own loading).
+ * One route per page, installed once; `hold()` returns the release.
+ */
+const statusGates = new WeakMap<Page, { gate: Promise<void> }>();
+async function holdCheckoutStatus(page: Page): Promise<() => void> {
+  let state = statusGates.get(page);
+  if (!state) {
+    const created = { gate: Promise.resolve() };
+    state = created;
+    statusGates.set(page, created);
+    await page.route('**/api/stripe/checkout-status/**', async (route) => {
+      await created.gate;
+      await route.continue();
+    });
+  }
+  let release!: () => void;
+  state.gate = new Promise<void>((resolve) => (release = resolve));
+  return release;
 }
 
 /** Pays on the local checkout page and lands back on the dashboard, verified with the given message. */
@@ -22,6 +36,7 @@ async function payOnLocalCheckout(
   await expect(page).toHaveURL(/\/local-checkout\/lcs_/);
   await expect(page.getByText('Test payment', { exact: false })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(total);
+  const releaseStatus = await holdCheckoutStatus(page);
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   await expect(page).toHaveURL(/\/dashboard\?session_id=lcs_/);
   await expect(page.getByText('Verifying your payment...')).toBeVisible();
@@ -29,6 +44,7 @@ async function payOnLocalCheckout(
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/${shot}` });
   }
+  releaseStatus();
   await expect(page.getByText(success)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Verifying your payment...')).toBeHidden();
@@ -36,7 +52,6 @@ async function payOnLocalCheckout(
 
 test('a new user buys Pro through the local checkout, then a 300-minute pack', async ({ page }) => {
   await registerUser(page);
-  await slowCheckoutStatus(page);
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-trial').getByText('TRY NOW')).toBeVisible();
   await expect(page.getByTestId('plan-pro').getByText('POPULAR')).toBeVisible();
@@ -68,7 +83,6 @@ test('a new user buys Pro through the local checkout, then a 300-minute pack', a
 test('a trial bought with a forever coupon says what Basic will cost after it', async ({ page, baseURL }) => {
   const code = await generateCoupon(baseURL!, { percent: 25, type: 'forever' });
   await registerUser(page);
-  await slowCheckoutStatus(page);
   await page.goto('/pricing');
   await page.getByLabel('Have a coupon code?').fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
