@@ -13,12 +13,13 @@
  * BENCH_VERBOSE=1 prints examples of each failure. Results go to bench/results/squad-<date>.json
  * (squad-all-<date>.json for all).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { createConversation } from '#server/agent/turn-engine.ts';
+import { readSquad, squadDir } from './lib/squad-data.ts';
 import { askAndConfirm, ingestFile, TRANSFER_NUMBER } from './lib/call.ts';
 import { meaningIndexOf, questionVector } from './lib/meaning.ts';
 import { containsAnswer } from './lib/metrics.ts';
@@ -30,34 +31,12 @@ const SEED = Number(process.env.BENCH_SEED ?? 2026);
 const EVERYTHING = process.env.BENCH_SQUAD === 'all';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
-interface SquadFile {
-  data: {
-    title: string;
-    paragraphs: {
-      context: string;
-      qas: { id: string; question: string; is_impossible: boolean; answers: { text: string }[] }[];
-    }[];
-  }[];
-}
-
 interface Question {
   id: string;
   article: string;
   question: string;
   answerable: boolean;
   answers: string[];
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The shared data sits next to the checkout (../shared), or next to the folder of worktrees (../../shared). */
-function dataDir(): string {
-  if (process.env.BENCH_SQUAD_DIR) return process.env.BENCH_SQUAD_DIR;
-  const repo = path.resolve(here, '..');
-  const candidates = ['..', path.join('..', '..')].map((up) =>
-    path.resolve(repo, up, 'shared', 'eval', 'squad2-dev-half'),
-  );
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
 }
 
 /** A fixed share of each (article, answerability) stratum, picked by a seeded hash of the question id. */
@@ -100,8 +79,8 @@ type Failure = 'answered unanswerable' | 'wrong passage' | 'answer left out' | '
 
 async function main() {
   const started = performance.now();
-  const dir = dataDir();
-  const file = JSON.parse(readFileSync(path.join(dir, 'dev-v2.0-half.json'), 'utf8')) as SquadFile;
+  const dir = squadDir();
+  const file = readSquad(dir);
   const all: Question[] = file.data.flatMap((a) =>
     a.paragraphs.flatMap((p) =>
       p.qas.map((q) => ({
@@ -225,7 +204,7 @@ async function main() {
     }
 
   const date = new Date().toISOString();
-  const out = path.join(here, 'results');
+  const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(out, { recursive: true });
   const saved = path.join(out, `squad-${EVERYTHING ? 'all-' : ''}${date.slice(0, 10)}.json`);
   const result = {

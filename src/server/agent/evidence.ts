@@ -14,6 +14,7 @@
  */
 import lemmatizer from 'wink-lemmatizer';
 import { isPointerSentence } from './boilerplate.ts';
+import { entitiesOf, type EntityKind } from './entities.ts';
 import { splitSentences } from './passages.ts';
 import type { AnswerType } from './question.ts';
 import { impliedTerms, type KnowledgePassage, type QueryTerm } from './retrieval/knowledge-index.ts';
@@ -207,50 +208,48 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => w !== '').length;
 }
 
-const NUMBER_WORD =
-  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|billions|dozen|dozens|half|once|twice|single|double|triple|several|first|second|third|fourth|fifth|tenth|hundredth)$/i;
+/** Words that state an amount without a number ("free", "included"), a time, a place or a person without a name. */
 const MONEY_WORD =
-  /^(?:free|complimentary|included|includes|dollars?|cents?|euros?|pounds?|fee|fees|cost|costs|price|priced|charge|charged|costly|expensive|cheap|discount|discounts|percent|rate|rates)$/i;
+  /^(?:free|complimentary|included|includes|dollars?|cents?|euros?|pounds?|fee|fees|cost|costs|price|priced|charge|charged|costly|expensive|cheap|discount|discounts|percent|rate|rates)$/;
 const TIME_WORD =
-  /^(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decade|decades|era|age|period|year|years|month|months|week|weeks|day|days|hour|hours|minute|minutes|seconds?|ago|before|after|during|since|until|till|anytime|holiday|holidays|christmas|easter|immediately|soon|later|earlier|early|late|annual|season|seasons|am|pm|a\.m\.?|p\.m\.?)$/i;
+  /^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decades?|era|age|period|years?|months?|weeks?|days?|hours?|minutes?|seconds?|ago|before|after|during|since|until|till|anytime|holidays?|immediately|soon|later|earlier|early|late|annual|seasons?|am|pm)$/;
 const PLACE_WORD =
-  /^(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|drive|suite|floor|building|room|hall|office|offices|counter|desk|city|town|village|county|country|countries|state|province|region|district|area|areas|north|south|east|west|northern|southern|eastern|western|downtown|near|nearby|next|beside|behind|inside|outside|located|location|locations|online|website|site|web|app|portal|address|entrance|parking|lot|campus|center|centre|station|airport|island|river|sea|ocean|coast|mountains?|valley|continent|border|capital|abroad|overseas|local|home)$/i;
+  /^(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|drive|suite|floor|building|room|hall|office|offices|counter|desk|city|town|village|county|country|countries|state|province|region|district|area|areas|north|south|east|west|northern|southern|eastern|western|downtown|near|nearby|next|beside|behind|inside|outside|located|location|locations|online|website|site|web|app|portal|address|entrance|parking|lot|campus|center|centre|station|airport|island|river|sea|ocean|coast|mountains?|valley|continent|border|capital|abroad|overseas|local|home)$/;
 const PERSON_WORD =
-  /^(?:staff|team|teams|manager|managers|owner|owners|director|directors|president|king|queen|emperor|leader|leaders|members?|volunteers?|employees?|doctor|doctors|nurse|nurses|dentist|technician|technicians|mechanic|mechanics|instructor|instructors|teacher|teachers|officer|officers|council|committee|board|department|government|company|companies|organization|organisation|agency|firm|family|people|person|everyone|anyone|customers?|clients?|patients?|residents?|students?|parents?|children|he|she|they|who|whom|whose)$/i;
+  /^(?:staff|team|teams|manager|managers|owner|owners|director|directors|president|king|queen|emperor|leader|leaders|members?|volunteers?|employees?|doctor|doctors|nurse|nurses|dentist|technician|technicians|mechanic|mechanics|instructor|instructors|teacher|teachers|officer|officers|council|committee|board|department|government|company|companies|organization|organisation|agency|firm|family|people|person|everyone|anyone|customers?|clients?|patients?|residents?|students?|parents?|children|he|she|they|who|whom|whose)$/;
+const YEAR = /^(?:1[5-9]|20)\d\d$/;
 
-/** The sentence states the kind of answer asked for, by a word the question does not have. */
+/**
+ * The text states the kind of answer asked for, by words the question does not have: entities read by the
+ * language model (entities.ts) for amounts, numbers, dates, times and names; a few general words for an amount,
+ * a time, a place or a person stated without one ("free", "weekends", "downtown", "our staff").
+ */
 export function statesType(text: string, type: AnswerType, questionWords: ReadonlySet<string>): boolean {
   if (type === 'yesno' || type === 'procedure' || type === 'other') return true;
-  const raw = text.match(/[$€£]?[\p{L}\p{N}][\p{L}\p{N}'’.:,/-]*%?/gu) ?? [];
-  // Words that open a sentence are capitalised whatever they are: only later capitals mark a name.
-  const opening = new Set<number>([0]);
-  raw.forEach((word, i) => {
-    if (/[.!?]$/.test(word)) opening.add(i + 1);
-  });
-  return raw.some((word, i) => {
-    const w = word.replace(/[.,:;'’]+$/, '');
-    const lower = w.toLowerCase();
-    const norm = normalizeText(w);
-    if (norm === '' || questionWords.has(norm) || questionWords.has(termOf(norm))) return false;
-    const numeric = /\d/.test(w) || NUMBER_WORD.test(lower);
-    const name = /^\p{Lu}/u.test(w) && !opening.has(i) && !/^(?:I|A|The)$/.test(w);
-    switch (type) {
-      case 'amount':
-        // A year is a date, not an amount ("joined in 2017" is no price).
-        return (
-          (numeric && !/^(?:1[5-9]|20)\d\d$/.test(w)) ||
-          /^[$€£]/.test(w) ||
-          /%$/.test(w) ||
-          MONEY_WORD.test(lower)
-        );
-      case 'count':
-        return numeric || /%$/.test(w);
-      case 'time':
-        return numeric || TIME_WORD.test(lower);
-      case 'place':
-        return name || PLACE_WORD.test(lower);
-      case 'person':
-        return name || PERSON_WORD.test(lower);
-    }
-  });
+  const fromQuestion = (w: string) => questionWords.has(w) || questionWords.has(termOf(w));
+  const kinds = new Set<EntityKind>();
+  for (const e of splitSentences(text).flatMap(entitiesOf)) {
+    if (e.words.length > 0 && e.words.every(fromQuestion)) continue;
+    // A year is a date, not an amount ("joined in 2017" is no price).
+    kinds.add(e.kind === 'number' && e.words.length === 1 && YEAR.test(e.words[0]!) ? 'date' : e.kind);
+  }
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !fromQuestion(w));
+  const digits = words.some((w) => /\d/.test(w) && !YEAR.test(w));
+  switch (type) {
+    case 'amount':
+      return (
+        kinds.has('money') || kinds.has('percent') || kinds.has('number') || digits || words.some((w) => MONEY_WORD.test(w))
+      );
+    case 'count':
+      return ['number', 'percent', 'money', 'ordinal', 'duration'].some((k) => kinds.has(k as EntityKind)) || digits;
+    case 'time':
+      return (
+        ['date', 'time', 'duration', 'number', 'ordinal'].some((k) => kinds.has(k as EntityKind)) ||
+        words.some((w) => /\d/.test(w) || TIME_WORD.test(w))
+      );
+    case 'place':
+      return kinds.has('name') || words.some((w) => PLACE_WORD.test(w));
+    case 'person':
+      return kinds.has('name') || words.some((w) => PERSON_WORD.test(w));
+  }
 }

@@ -1,0 +1,66 @@
+/**
+ * What kinds of answer a sentence states: amounts of money, numbers, dates and times, durations, names. Read by
+ * wink-nlp with its packaged English model (named entities for numbers, money, dates, times and durations;
+ * capitalised words inside a sentence for names), so "Monday to Friday", "12 euros" and "the 19th century" are recognised as what
+ * they are rather than by a list of words. Measured against compromise and the word lists it replaced:
+ * `npm run bench:entities` (docs/experiments/2026-11-25-entity-types.md).
+ *
+ * A sentence is read once and remembered (passages are read again on every question about them).
+ */
+import winkNLP, { type ItemEntity, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+export type EntityKind = 'money' | 'percent' | 'number' | 'ordinal' | 'date' | 'time' | 'duration' | 'name';
+
+export interface StatedEntity {
+  kind: EntityKind;
+  /** The entity's words, lower-cased, to tell an answer's words from the question's own. */
+  words: string[];
+}
+
+let nlp: WinkMethods | null = null;
+function reader(): WinkMethods {
+  nlp ??= winkNLP(model, ['ner']);
+  return nlp;
+}
+
+const KIND_OF: Record<string, EntityKind> = {
+  MONEY: 'money',
+  PERCENT: 'percent',
+  CARDINAL: 'number',
+  ORDINAL: 'ordinal',
+  DATE: 'date',
+  TIME: 'time',
+  DURATION: 'duration',
+};
+
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, StatedEntity[]>();
+
+/** The entities one sentence states: the model's named entities, then the names (capitalised words) in it. */
+export function entitiesOf(sentence: string): StatedEntity[] {
+  const known = memo.get(sentence);
+  if (known) return known;
+  const nlp = reader();
+  const its = nlp.its;
+  const doc = nlp.readDoc(sentence);
+  const out: StatedEntity[] = [];
+  doc.entities().each((e: ItemEntity) => {
+    const kind = KIND_OF[e.out(its.type)];
+    if (kind) out.push({ kind, words: wordsOf(e.out()) });
+  });
+  // Capitalised words name people, places and organisations; a sentence's first word is capitalised whatever it
+  // is. (The model's part-of-speech tagger would double the time per sentence and tags sentence starts alike.)
+  const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu) ?? [];
+  words.forEach((word, k) => {
+    if (k > 0 && /^\p{Lu}/u.test(word) && !/^(?:I|A|The)$/.test(word) && !/[.!?]$/.test(words[k - 1]!))
+      out.push({ kind: 'name', words: wordsOf(word) });
+  });
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(sentence, out);
+  return out;
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
