@@ -23,8 +23,6 @@ export const EVIDENCE_FEATURES = [
   'elsewhere',
   'unknown',
   'negationMismatch',
-  'orderMatch',
-  'compactness',
 ] as const;
 
 export function evidenceFeatures(e: Evidence): number[] {
@@ -37,8 +35,6 @@ export function evidenceFeatures(e: Evidence): number[] {
     e.elsewhere,
     e.unknown,
     e.negationMismatch ? 1 : 0,
-    e.orderMatch,
-    e.compactness,
   ];
 }
 
@@ -82,8 +78,8 @@ export function bestEvidence(
 
 /** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */
 export const EVIDENCE_MODEL: EvidenceModel = {
-  intercept: -0.8774,
-  weights: [0.8981, -1.6934, 0.8595, -1.5250, 1.0904, -1.8099, -0.3875, -1.1070, 0.5506, -0.4506],
+  intercept: -1.1689,
+  weights: [0.9264, -1.9387, 0.8399, -1.5189, 1.4132, -2.0314, -0.3217, -1.0906],
 };
 
 /**

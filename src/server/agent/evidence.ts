@@ -41,13 +41,6 @@ export interface Evidence {
   unknown: number;
   /** The question is negated and the sentences are not, or the other way round. */
   negationMismatch: boolean;
-  /**
-   * Share of the question's neighbouring word pairs that stand in the same order, close together, in the sentence
-   * that holds most of the question ("replace X with Y" is not "replace Y with X"); 0..1.
-   */
-  orderMatch: number;
-  /** The question's words found in that sentence, over the shortest stretch of it that holds them all; 0..1. */
-  compactness: number;
 }
 
 /** How much a word found only in the heading, a neighbouring sentence, or elsewhere in the passage counts. */
@@ -167,62 +160,7 @@ export function readEvidence(
     unknown: unknown / ownTotal,
     // Judged on the sentence that holds the most of the question, not on the context spoken with it.
     negationMismatch: questionNegated !== negated(sentences[best] ?? spokenText),
-    ...arrangement(own, sentences[best] ?? '', strengthIn),
   };
-}
-
-/** Words within this many places of each other count as standing together. */
-const NEAR = 4;
-
-/**
- * How the question's words stand in `sentence`: in the question's order and close together, or scattered. A
- * sentence that holds the question's words as a bag but says something else about them is the commonest wrong
- * answer to a question written to look answerable.
- */
-function arrangement(
-  own: readonly QueryTerm[],
-  sentence: string,
-  strengthIn: (t: QueryTerm, stems: ReadonlySet<string>) => number,
-): { orderMatch: number; compactness: number } {
-  const tokens = tokenizeNormalized(applyPhrases(normalizeText(sentence))).filter((t) => !t.stop);
-  const stemsAt = tokens.map((t) => {
-    const out = new Set([t.stem]);
-    if (/^[a-z]+$/.test(t.word)) {
-      out.add(termOf(lemmatizer.verb(t.word)));
-      out.add(termOf(lemmatizer.noun(t.word)));
-    }
-    return out;
-  });
-  // Where each of the question's words is found (in the question's order), strong matches only.
-  const places = own.map((t) => stemsAt.flatMap((stems, i) => (strengthIn(t, stems) >= 0.5 ? [i] : [])));
-  const found = places.filter((p) => p.length > 0);
-  let pairs = 0;
-  let ordered = 0;
-  for (let i = 0; i + 1 < own.length; i++) {
-    pairs++;
-    const a = places[i]!;
-    const b = places[i + 1]!;
-    if (a.some((x) => b.some((y) => y > x && y - x <= NEAR))) ordered++;
-  }
-  const orderMatch = pairs === 0 ? (found.length > 0 ? 1 : 0) : ordered / pairs;
-  if (found.length < 2) return { orderMatch, compactness: found.length };
-  // The shortest window holding one place of every found word.
-  const events = found.flatMap((p, k) => p.map((pos) => ({ pos, k }))).sort((x, y) => x.pos - y.pos);
-  const inWindow = new Map<number, number>();
-  let shortest = Infinity;
-  let left = 0;
-  for (const e of events) {
-    inWindow.set(e.k, (inWindow.get(e.k) ?? 0) + 1);
-    while (inWindow.size === found.length) {
-      const first = events[left]!;
-      shortest = Math.min(shortest, e.pos - first.pos + 1);
-      const n = inWindow.get(first.k)! - 1;
-      if (n === 0) inWindow.delete(first.k);
-      else inWindow.set(first.k, n);
-      left++;
-    }
-  }
-  return { orderMatch, compactness: found.length / shortest };
 }
 
 /** The question's words as written forms and stems, to tell an answer's words from the question's. */
