@@ -116,6 +116,23 @@ describe('turn engine', () => {
     expect(deli.onCallerText('what about catering').text).toContain('$45');
   });
 
+  it('answers a question about a date from the holiday notice, not from the regular hours', () => {
+    const text = [
+      '# Opening hours',
+      'We are open Monday to Friday from 9 am to 6 pm and on Saturday from 10 am to 4 pm. We are closed on Sundays.',
+      '',
+      '# Holiday notice',
+      'Our workshop and shop are closed from 26 to 28 December for stocktaking. We reopen on 29 December at 9 am.',
+    ].join('\n');
+    for (const question of ['are you closed between christmas and new year', 'are you open on the 27th'])
+      expect(callWith('Copper Spoke Bikes', text).onCallerText(question).text).toContain(
+        'closed from 26 to 28 December',
+      );
+    expect(callWith('Copper Spoke Bikes', text).onCallerText('are you open on saturday').text).toContain(
+      'Saturday from 10 am to 4 pm',
+    );
+  });
+
   it('never answers a follow-up that points back with a price of something else', () => {
     const dentist = callWith(
       'Cedar Dental',

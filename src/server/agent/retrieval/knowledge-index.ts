@@ -4,6 +4,7 @@
  * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
+import { calendarTerms } from './calendar.ts';
 import { isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
@@ -227,6 +228,8 @@ class BM25Index implements KnowledgeIndex {
       // "hours" ("24 hours notice"): each time counts, up to three.
       const times = Math.min(3, passage.text.match(OPENING_TIMES)?.length ?? 0);
       if (times > 0) add(HOURS_TERM, times);
+      // Stated dates carry the words callers use for them: each day of a range, the holidays they fall on.
+      for (const term of calendarTerms(passage.text)) if (!tf.has(term)) add(term, 1);
       const titleText = passage.heading ?? firstSentence(passage.text);
       const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
       const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
@@ -706,13 +709,17 @@ const OPENING_TIMES =
   /\b\d{1,2}(?::\d{2})?\s*(?:a\.?\s?m|p\.?\s?m)\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to|through|thru|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)/gi;
 const HOURS_TERM = termOf('hours');
 
-/** Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours. */
+/**
+ * Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours, dates
+ * the days and holidays they are (calendar.ts).
+ */
 export function impliedTerms(text: string): string[] {
   const out: string[] = [];
   if (MONEY.test(text)) out.push(PRICE_TERM);
   OPENING_TIMES.lastIndex = 0;
   if (OPENING_TIMES.test(text)) out.push(HOURS_TERM);
   OPENING_TIMES.lastIndex = 0;
+  out.push(...calendarTerms(text));
   return out;
 }
 

@@ -163,7 +163,8 @@ export function tokenizeNormalized(normalized: string): Token[] {
   const tokens: Token[] = [];
   for (let pos = 0; pos < words.length; pos++) {
     const raw = words[pos]!;
-    const word = NUMBER_WORDS[raw] ?? raw;
+    // An ordinal day is its number ("the 26th" is the 26 of "26 December").
+    const word = NUMBER_WORDS[raw] ?? raw.replace(/^(\d{1,2})(?:st|nd|rd|th)$/, '$1');
     // Dimensions: "ten by ten", "10 x 10" and "10x10" are one word, "10x10".
     const next = words[pos + 2];
     const other = next === undefined ? undefined : (NUMBER_WORDS[next] ?? next);
