@@ -133,6 +133,25 @@ describe('turn engine', () => {
     );
   });
 
+  it('does not take a light verb ("say", "put") for the topic of a question', () => {
+    const garage = callWith(
+      'Halden Auto',
+      [
+        '# What does a diagnostic check cost?',
+        'A check engine light diagnostic is $129. If we do the repair within 30 days, the $129 is taken off the bill.',
+        '',
+        '# Brakes',
+        'Brake pads for one axle start at $189.',
+        '',
+        '# Tires',
+        'We mount and balance tires for $25 a wheel.',
+      ].join('\n'),
+    );
+    expect(garage.onCallerText('what would you guys say it costs to put new tires on').text).toBe(
+      'We mount and balance tires for $25 a wheel.',
+    );
+  });
+
   it('never answers a follow-up that points back with a price of something else', () => {
     const dentist = callWith(
       'Cedar Dental',

@@ -18,6 +18,8 @@ import {
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   FRAMING_WORDS,
+  LIGHT_VERBS,
+  LIGHT_VERB_WEIGHT,
   adjacentCompounds,
   hyphenCompounds,
   normalizeText,
@@ -471,7 +473,8 @@ class BM25Index implements KnowledgeIndex {
         if (c.term !== token.stem) alternatives.push(c);
       }
     }
-    return { word: token.word, weight: this.idf(token.stem) * scale, factor: scale, alternatives };
+    const light = LIGHT_VERBS.has(token.word) ? LIGHT_VERB_WEIGHT : 1;
+    return { word: token.word, weight: this.idf(token.stem) * scale * light, factor: scale, alternatives };
   }
 
   search(question: string, options: SearchOptions = {}): SearchResult {

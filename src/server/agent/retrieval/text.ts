@@ -64,6 +64,17 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Light verbs: in "look at it", "make sure", "tell me", "put it" they carry the sentence, not its topic, and a
+ * document rarely repeats them. (Not "come": "can you come to my house" asks for a visit.) They count for a third of their weight in a question (general English).
+ */
+export const LIGHT_VERBS: ReadonlySet<string> = new Set(
+  'look looks looked looking make makes made making put puts putting tell tells told know knows knew think thinks thought say says said try tries tried trying happen happens happened mean means meant'.split(
+    ' ',
+  ),
+);
+export const LIGHT_VERB_WEIGHT = 1 / 3;
+
+/**
  * Words that frame a question to a business rather than name its topic ("Does X *offer* parking?", "Are dogs
  * *allowed*?", "What payment *options* are *accepted*?"). General English of questions, not business words.
  */
