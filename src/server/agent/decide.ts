@@ -115,3 +115,34 @@ export function sharesFocus(
   const stems = passageStems(passage);
   return focus.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
 }
+
+/** Kinds of answer specific enough that stating one is an answer to "where is it?" or "how many at once?". */
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['amount', 'count', 'time', 'place', 'person']);
+
+/**
+ * A short follow-up read against the passage the last answer came from, the subject of the conversation ("where
+ * is it?" after the storage answer, "how many visits is that?" after the crown's price). Taken only when the
+ * sentences hold every word of the follow-up's own that the documents use, and the kind of answer it asks for;
+ * with no such word, only a specific kind of answer (a place for "where", a number for "how many") will do. A word
+ * of the follow-up the documents never use ("how much is the gas?") is never assumed to be the subject.
+ */
+export function subjectEvidence(
+  question: string,
+  ownResult: SearchResult,
+  subject: KnowledgePassage,
+): Evidence | null {
+  const type = answerTypeOf(question);
+  const frame = frameWordsOf(question);
+  const own = ownResult.terms.filter((t) => t.factor === 1 && !t.businessName && !frame.has(t.word));
+  if (own.some((t) => t.alternatives.length === 0)) return null;
+  if (own.length === 0 && !SPECIFIC_TYPES.has(type)) return null;
+  const e = readEvidence(
+    subject,
+    own,
+    type,
+    questionWordsOf(question),
+    subject.heading !== null && isQuestionHeading(subject.heading),
+  );
+  if (e.sentences.length === 0 || !e.typeFound || e.negationMismatch) return null;
+  return own.length === 0 || e.strictCoverage >= 0.99 ? e : null;
+}

@@ -51,6 +51,8 @@ const IN_PASSAGE = 0.3;
 /** Longest answer spoken, in words; whole passages up to this length are read as they are. */
 const MAX_ANSWER_WORDS = 70;
 const SHORT_PASSAGE_WORDS = 45;
+/** Breaks ties between sentences that hold as much of the question: far below any word's share. */
+const TYPE_TIE = 1e-4;
 
 /** A sentence that leans on the one before ("It opens at 9.", "However, ..."): spoken with it. */
 const LEANS_BACK =
@@ -98,11 +100,12 @@ export function readEvidence(
     return got / allTotal;
   };
 
-  // The best single sentence (ties: the earlier one), then the one before it when it leans back on it.
+  // The best single sentence (ties: the one stating the kind of answer asked for, then the earlier one), then the
+  // one before it when it leans back on it.
   let best = 0;
   let bestScore = -1;
   for (let i = 0; i < sentences.length; i++) {
-    const score = scoreWindow(i, i);
+    const score = scoreWindow(i, i) + (statesType(sentences[i]!, type, questionWords) ? TYPE_TIE : 0);
     if (score > bestScore + 1e-9) {
       best = i;
       bestScore = score;
@@ -238,10 +241,17 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
   switch (type) {
     case 'amount':
       return (
-        kinds.has('money') || kinds.has('percent') || kinds.has('number') || digits || words.some((w) => MONEY_WORD.test(w))
+        kinds.has('money') ||
+        kinds.has('percent') ||
+        kinds.has('number') ||
+        digits ||
+        words.some((w) => MONEY_WORD.test(w))
       );
     case 'count':
-      return ['number', 'percent', 'money', 'ordinal', 'duration'].some((k) => kinds.has(k as EntityKind)) || digits;
+      return (
+        ['number', 'percent', 'money', 'ordinal', 'duration'].some((k) => kinds.has(k as EntityKind)) ||
+        digits
+      );
     case 'time':
       return (
         ['date', 'time', 'duration', 'number', 'ordinal'].some((k) => kinds.has(k as EntityKind)) ||

@@ -152,6 +152,27 @@ describe('turn engine', () => {
     );
   });
 
+  it('reads a short follow-up against the passage just answered from, and only when it holds what was asked', () => {
+    const text = [
+      '# How do I import my clients?',
+      'Go to Clients, press "Import", and upload a CSV file with one client per row. You can import up to 5,000 clients at a time.',
+      '',
+      '# Do you have storage?',
+      'Yes. Our warehouse in Brooklyn Park stores goods in sealed vaults. Storage is $65 per vault per month.',
+      '',
+      '# Invoices',
+      'Invoices are sent by email on the first day of each month.',
+    ].join('\n');
+    const software = callWith('Tallybook', text);
+    expect(software.onCallerText('how do i import my clients').text).toContain('CSV file');
+    // "How many" of what was just explained: the number is in that answer's passage.
+    expect(software.onCallerText('how many at once').text).toContain('up to 5,000 clients');
+    // A word the documents never use is not taken to mean the subject.
+    const storage = callWith('Tallybook', text);
+    expect(storage.onCallerText('do you have storage').text).toContain('$65 per vault');
+    expectDeclined(storage.onCallerText('is it heated'));
+  });
+
   it('never answers a follow-up that points back with a price of something else', () => {
     const dentist = callWith(
       'Cedar Dental',

@@ -16,7 +16,7 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
-import { ANSWER_MIN, answerProbability, bestEvidence, sharesFocus } from './decide.ts';
+import { ANSWER_MIN, answerProbability, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
 import type { Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
@@ -156,7 +156,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   const declinedQuestions: string[] = [];
   /** The question the agent just declined, while the caller may still take the offered transfer. */
   let offered: string | null = null;
-  /** The subject of the conversation: the last question answered (or confirmed), for follow-ups. */
+  /** The passage the last answer came from, while its question is the subject of the conversation. */
+  let subjectPassage: KnowledgePassage | null = null;
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
   let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
@@ -241,6 +242,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     const sentences = evidence?.passage.id === passage.id ? evidence.sentences : undefined;
     const request: AnswerRequest = { companyName, question, passages: [passage], sentences };
     const hit = result.hits.find((h) => h.passage.id === passage.id);
+    subjectPassage = passage;
     answeredCount++;
     askedAnythingElse = false;
     return reply({
@@ -258,8 +260,21 @@ export function createConversation(options: ConversationOptions): Conversation {
     | { kind: 'transfer'; result: SearchResult; usedContext: boolean }
     | { kind: 'answer'; result: SearchResult; usedContext: boolean; evidence: Evidence };
 
-  /** What a question leads to, without acting on it. */
+  /**
+   * What a question leads to, without acting on it. A short follow-up the documents would not answer on its own
+   * (nor with the previous question's words) is read against the passage just answered from: what "it" or "that"
+   * most often points to ("where is it?" after the storage answer).
+   */
   const decide = (text: string, allowConfirm: boolean): Decision => {
+    const decision = decideBySearch(text, allowConfirm);
+    if (decision.kind === 'answer' || decision.kind === 'unclear' || subjectPassage === null) return decision;
+    const own = knowledge.search(text);
+    if (previousQuestion === null || !isElliptical(text, own)) return decision;
+    const evidence = subjectEvidence(text, own, subjectPassage);
+    return evidence ? { kind: 'answer', result: decision.result, usedContext: true, evidence } : decision;
+  };
+
+  const decideBySearch = (text: string, allowConfirm: boolean): Decision => {
     let result = knowledge.search(text);
     let usedContext = false;
     // A short question the documents answer on its own words ("do you deliver?") is a new subject, not a
@@ -368,7 +383,10 @@ export function createConversation(options: ConversationOptions): Conversation {
         near && sharesFocus(result.terms, near.passage, text) ? confirmationOf(near, 'meaning') : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
-      if (!decision.usedContext) previousQuestion = text;
+      if (!decision.usedContext) {
+        previousQuestion = text;
+        subjectPassage = null;
+      }
       return decline(text);
     }
     if (allowConfirm && meaning && wantsSecondOpinion(decision)) {
