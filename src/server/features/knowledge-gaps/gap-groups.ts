@@ -1,0 +1,101 @@
+/**
+ * Groups the questions the agent could not answer by what they mean (ADR 012): "do you sell gift cards" and "can I
+ * buy a gift voucher" are one thing for the owner to answer. Each question's sentence vector (the same encoder as
+ * search by meaning, agent/retrieval/meaning.ts) joins the group whose centroid is closest when that is at least
+ * GROUP_MIN_COSINE, else starts a group; questions of the same words (ignoring case and punctuation) are always
+ * together, even without a vector.
+ */
+
+/**
+ * How close in meaning two questions must be to count as one. The Universal Sentence Encoder lite puts paraphrases
+ * of one question at about 0.6-0.9 and different questions of one business at 0.2-0.5 (measured on the gaps of the
+ * e2e business and a handful of hand-written pairs: ADR 012).
+ */
+export const GROUP_MIN_COSINE = 0.6;
+
+export interface GroupableGap {
+  id: string;
+  question: string;
+  askedAt: Date;
+  vector: Float32Array | null;
+}
+
+/** The words of a question, for exact-wording matches: "Do you sell gift cards?" = "do you sell gift cards". */
+export function wordingKey(question: string): string {
+  return (question.toLowerCase().match(/[a-z0-9']+/g) ?? []).join(' ');
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function unit(v: Float32Array): Float32Array {
+  const norm = Math.sqrt(dot(v, v));
+  if (norm === 0) return v;
+  return Float32Array.from(v, (x) => x / norm);
+}
+
+interface Building<T> {
+  members: T[];
+  sum: Float32Array | null;
+  keys: Set<string>;
+}
+
+/**
+ * Groups `gaps` (any order); each group's members oldest first, groups most recently asked first. Deterministic:
+ * the same gaps always make the same groups.
+ */
+export function groupGaps<T extends GroupableGap>(gaps: readonly T[]): T[][] {
+  const ordered = [...gaps].sort(
+    (a, b) => a.askedAt.getTime() - b.askedAt.getTime() || a.id.localeCompare(b.id),
+  );
+  const groups: Building<T>[] = [];
+  for (const gap of ordered) {
+    const key = wordingKey(gap.question);
+    const vector = gap.vector ? unit(gap.vector) : null;
+    let target = groups.find((g) => g.keys.has(key));
+    if (!target && vector) {
+      let best = -Infinity;
+      for (const group of groups) {
+        if (!group.sum) continue;
+        const cosine = dot(vector, unit(group.sum));
+        if (cosine > best) {
+          best = cosine;
+          if (cosine >= GROUP_MIN_COSINE) target = group;
+        }
+      }
+    }
+    if (!target) {
+      target = { members: [], sum: null, keys: new Set() };
+      groups.push(target);
+    }
+    target.members.push(gap);
+    target.keys.add(key);
+    if (vector) {
+      if (!target.sum) target.sum = Float32Array.from(vector);
+      else for (let i = 0; i < target.sum.length; i++) target.sum[i]! += vector[i] ?? 0;
+    }
+  }
+  const last = (g: Building<T>) => Math.max(...g.members.map((m) => m.askedAt.getTime()));
+  return groups.sort((a, b) => last(b) - last(a)).map((g) => g.members);
+}
+
+/** The wording to show for a group: the one asked most often, the latest of those on a tie. */
+export function groupQuestion(members: readonly GroupableGap[]): string {
+  const counts = new Map<string, { n: number; at: number; text: string }>();
+  for (const m of members) {
+    const key = wordingKey(m.question);
+    const c = counts.get(key) ?? { n: 0, at: 0, text: m.question };
+    c.n++;
+    if (m.askedAt.getTime() >= c.at) {
+      c.at = m.askedAt.getTime();
+      c.text = m.question;
+    }
+    counts.set(key, c);
+  }
+  const best = [...counts.values()].sort((a, b) => b.n - a.n || b.at - a.at)[0];
+  return best?.text ?? '';
+}
