@@ -215,6 +215,8 @@ export interface AddedAnswersTable {
   document_id: string;
   question: string;
   answer: string;
+  /** Other wordings callers used for the question; the answer is found under each of them too. */
+  asked_as: Json<string[]>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

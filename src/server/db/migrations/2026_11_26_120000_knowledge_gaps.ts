@@ -15,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_id', 'uuid', (c) => c.notNull().references('documents.id').onDelete('cascade'))
     .addColumn('question', 'text', (c) => c.notNull())
     .addColumn('answer', 'text', (c) => c.notNull())
+    // Other wordings callers used for the question (the gap group's), each a heading the answer is found under.
+    .addColumn('asked_as', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();

@@ -19,7 +19,7 @@ export interface KnowledgeGapHooks {
   /** Saves an entry of "Answers you added" (knowledge feature); throws a 4xx AppError on a bad question or answer. */
   addAnswer(
     userId: string,
-    entry: { question: string; answer: string },
+    entry: { question: string; answer: string; askedAs: string[] },
   ): Promise<{ id: string; question: string }>;
   /** After the knowledge changed (e.g. keep a hosted agent's knowledge base in step). */
   afterKnowledgeChanged?(userId: string): Promise<void>;
@@ -244,7 +244,12 @@ export async function answerGapGroup(
   input: { gapIds: string[]; question: string; answer: string },
 ): Promise<{ answerId: string; question: string; resolved: number; replay: ReplayResult[] }> {
   const gaps = await openGapsOf(deps, userId, input.gapIds);
-  const entry = await hooks.addAnswer(userId, { question: input.question, answer: input.answer });
+  // The callers' own wordings go with the entry: each of their questions then finds it by its words.
+  const entry = await hooks.addAnswer(userId, {
+    question: input.question,
+    answer: input.answer,
+    askedAs: wordings(gaps),
+  });
   const resolved = await repo.resolveGaps(
     deps.db,
     userId,

@@ -10,6 +10,7 @@ export interface StoredAnswer {
   documentId: string;
   question: string;
   answer: string;
+  askedAs: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -19,11 +20,20 @@ type AnswerRow = {
   document_id: string;
   question: string;
   answer: string;
+  asked_as: string[];
   created_at: Date;
   updated_at: Date;
 };
 
-const answerColumns = ['id', 'document_id', 'question', 'answer', 'created_at', 'updated_at'] as const;
+const answerColumns = [
+  'id',
+  'document_id',
+  'question',
+  'answer',
+  'asked_as',
+  'created_at',
+  'updated_at',
+] as const;
 
 function toAnswer(row: AnswerRow): StoredAnswer {
   return {
@@ -31,6 +41,7 @@ function toAnswer(row: AnswerRow): StoredAnswer {
     documentId: row.document_id,
     question: row.question,
     answer: row.answer,
+    askedAs: Array.isArray(row.asked_as) ? row.asked_as : [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -111,7 +122,7 @@ export async function deleteDocumentById(db: Db, documentId: string): Promise<vo
 export async function insertAnswer(
   db: Db,
   userId: string,
-  entry: { documentId: string; question: string; answer: string; now: Date },
+  entry: { documentId: string; question: string; answer: string; askedAs: string[]; now: Date },
 ): Promise<StoredAnswer> {
   const row = await db
     .insertInto('added_answers')
@@ -120,6 +131,7 @@ export async function insertAnswer(
       document_id: entry.documentId,
       question: entry.question,
       answer: entry.answer,
+      asked_as: JSON.stringify(entry.askedAs),
       created_at: entry.now,
       updated_at: entry.now,
     })
@@ -132,11 +144,16 @@ export async function updateAnswer(
   db: Db,
   userId: string,
   id: string,
-  entry: { question: string; answer: string; now: Date },
+  entry: { question: string; answer: string; askedAs?: string[]; now: Date },
 ): Promise<StoredAnswer | undefined> {
   const row = await db
     .updateTable('added_answers')
-    .set({ question: entry.question, answer: entry.answer, updated_at: entry.now })
+    .set({
+      question: entry.question,
+      answer: entry.answer,
+      ...(entry.askedAs ? { asked_as: JSON.stringify(entry.askedAs) } : {}),
+      updated_at: entry.now,
+    })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .returning(answerColumns)

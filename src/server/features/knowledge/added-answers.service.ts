@@ -23,6 +23,8 @@ export interface AddedAnswer {
   id: string;
   question: string;
   answer: string;
+  /** Other wordings callers used (from a knowledge gap): the answer is found under each of them too. */
+  askedAs: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,7 +32,12 @@ export interface AddedAnswer {
 export interface AnswerInput {
   question: string;
   answer: string;
+  /** Other wordings of the question (callers' own, from a knowledge gap). Kept when an edit leaves it out. */
+  askedAs?: string[] | undefined;
 }
+
+/** Wordings kept per entry, each at most MAX_QUESTION_CHARS. */
+const MAX_ASKED_AS = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,6 +46,7 @@ function toAddedAnswer(entry: answers.StoredAnswer): AddedAnswer {
     id: entry.id,
     question: entry.question,
     answer: entry.answer,
+    askedAs: entry.askedAs,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
   };
@@ -62,19 +70,42 @@ export function checkAnswerInput(input: AnswerInput): AnswerInput {
       `The answer is ${answer.length.toLocaleString('en-US')} characters long; the limit is ${MAX_ANSWER_CHARS.toLocaleString('en-US')}. Please shorten it.`,
     );
   }
-  return { question, answer };
+  if (input.askedAs === undefined) return { question, answer };
+  const seen = new Set([wording(question)]);
+  const askedAs: string[] = [];
+  for (const raw of input.askedAs) {
+    const text = raw.replace(/\s+/g, ' ').trim().slice(0, MAX_QUESTION_CHARS);
+    if (text === '' || seen.has(wording(text)) || askedAs.length >= MAX_ASKED_AS) continue;
+    seen.add(wording(text));
+    askedAs.push(text);
+  }
+  return { question, answer, askedAs };
 }
 
-/** The passages of one entry: its question as the heading, its answer as the text (split like any section). */
+function wording(text: string): string {
+  return (text.toLowerCase().match(/[a-z0-9']+/g) ?? []).join(' ');
+}
+
+/**
+ * The passages of one entry: its question as the heading, its answer as the text (split like any section), and the
+ * same under each other wording callers used, so that each of their questions finds an entry headed by its words.
+ */
 export function answerPassages(entry: AnswerInput) {
   // The answer's own lines stay text: a short line of it must not be read as a heading of its own.
   const body = entry.answer.replace(/\n+/g, ' ');
-  return splitIntoPassages([{ page: null, text: `# ${entry.question}\n${body}` }]);
+  return [entry.question, ...(entry.askedAs ?? [])].flatMap((question) =>
+    splitIntoPassages([{ page: null, text: `# ${question}\n${body}` }]),
+  );
 }
 
 /** The document's file: every entry as "Q: … / A: …". */
 export function renderAnswersDocument(entries: readonly AnswerInput[]): string {
-  return entries.map((e) => `Q: ${e.question}\nA: ${e.answer}\n`).join('\n');
+  return entries
+    .map((e) => {
+      const also = (e.askedAs ?? []).map((q) => `(also asked as: ${q})\n`).join('');
+      return `Q: ${e.question}\n${also}A: ${e.answer}\n`;
+    })
+    .join('\n');
 }
 
 function noAgentError(): AppError {
@@ -156,10 +187,12 @@ export async function addAnswer(deps: Deps, userId: string, input: AnswerInput):
   return changeAnswers(deps, userId, async (trx, documentId) => {
     const stored = await answers.insertAnswer(trx, userId, {
       documentId: await documentId(),
-      ...entry,
+      question: entry.question,
+      answer: entry.answer,
+      askedAs: entry.askedAs ?? [],
       now: deps.clock.now(),
     });
-    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(entry));
+    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(stored));
     return toAddedAnswer(stored);
   });
 }
@@ -176,7 +209,7 @@ export async function editAnswer(
     await documentId();
     const stored = await answers.updateAnswer(trx, userId, id, { ...entry, now: deps.clock.now() });
     if (!stored) throw notFound();
-    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(entry));
+    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(stored));
     return toAddedAnswer(stored);
   });
 }

@@ -52,6 +52,7 @@ export function toAddedAnswerResponse(answer: AddedAnswer): AddedAnswerResponse 
     id: answer.id,
     question: answer.question,
     answer: answer.answer,
+    asked_as: answer.askedAs,
     created_at: answer.createdAt.toISOString(),
     updated_at: answer.updatedAt.toISOString(),
   };
@@ -142,7 +143,8 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       { ...auth, schema: { body: addedAnswerBodySchema, response: { 200: addedAnswerSavedSchema } } },
       async (request) => {
         const userId = userOf(request).id;
-        const answer = await addAnswer(deps, userId, request.body);
+        const { asked_as, ...entry } = request.body;
+        const answer = await addAnswer(deps, userId, { ...entry, askedAs: asked_as });
         await notifyChanged(request, userId);
         return {
           message: `Answer added to "${ADDED_ANSWERS_DOCUMENT}". Your agent uses it from its next answer.`,
@@ -163,7 +165,8 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       },
       async (request) => {
         const userId = userOf(request).id;
-        const answer = await editAnswer(deps, userId, request.params.id, request.body);
+        const { asked_as, ...entry } = request.body;
+        const answer = await editAnswer(deps, userId, request.params.id, { ...entry, askedAs: asked_as });
         await notifyChanged(request, userId);
         return {
           message: 'Answer saved. Your agent uses it from its next answer.',

@@ -26,6 +26,7 @@ export const addedAnswerSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string(),
+  asked_as: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -40,6 +41,7 @@ export const addedAnswersResponseSchema = z.object({
 export const addedAnswerBodySchema = z.object({
   question: z.string({ error: 'Please write the question this answer is for.' }).max(20_000),
   answer: z.string({ error: 'Please write an answer before saving.' }).max(20_000),
+  asked_as: z.array(z.string().max(20_000)).max(500).optional(),
 });
 
 export const addedAnswerParamsSchema = z.object({ id: z.string() });
