@@ -39,7 +39,7 @@ describe('grouping knowledge gaps by meaning', () => {
     expect(wordingKey('Do you sell GIFT vouchers?')).toBe('do you sell gift vouchers');
   });
 
-  it('shows a group by its most frequent wording, the latest on a tie', () => {
+  it('shows a group by its most frequent wording, then the shortest, then the latest', () => {
     expect(
       groupQuestion([
         { id: 'a', question: 'do you sell gift vouchers', askedAt: at(1), vector: null },
@@ -53,5 +53,11 @@ describe('grouping knowledge gaps by meaning', () => {
         { id: 'b', question: 'two', askedAt: at(2), vector: null },
       ]),
     ).toBe('two');
+    expect(
+      groupQuestion([
+        { id: 'a', question: 'Do you sell gift vouchers?', askedAt: at(1), vector: null },
+        { id: 'b', question: 'Can I buy a gift voucher for my mother?', askedAt: at(2), vector: null },
+      ]),
+    ).toBe('Do you sell gift vouchers?');
   });
 });

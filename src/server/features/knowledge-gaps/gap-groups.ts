@@ -85,7 +85,11 @@ export function groupGaps<T extends GroupableGap>(gaps: readonly T[]): T[][] {
   return groups.sort((a, b) => last(b) - last(a)).map((g) => g.members);
 }
 
-/** The wording to show for a group: the one asked most often, the latest of those on a tie. */
+/**
+ * The wording to show for a group (and to prefill the answer's question with): the one asked most often, then the
+ * shortest (the most general: "do you sell gift vouchers" before "can I buy a gift voucher for my mother"), then
+ * the latest.
+ */
 export function groupQuestion(members: readonly GroupableGap[]): string {
   const counts = new Map<string, { n: number; at: number; text: string }>();
   for (const m of members) {
@@ -98,6 +102,8 @@ export function groupQuestion(members: readonly GroupableGap[]): string {
     }
     counts.set(key, c);
   }
-  const best = [...counts.values()].sort((a, b) => b.n - a.n || b.at - a.at)[0];
+  const best = [...counts.values()].sort(
+    (a, b) => b.n - a.n || a.text.length - b.text.length || b.at - a.at,
+  )[0];
   return best?.text ?? '';
 }

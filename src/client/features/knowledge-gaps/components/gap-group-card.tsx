@@ -32,12 +32,10 @@ export function GapGroupCard({ group, onAnswered }: GapGroupCardProps) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    save.mutate(
-      { gap_ids: group.gap_ids, question, answer },
-      {
-        onSuccess: (result) => onAnswered(question, result),
-        onError: (e) => setError(errorMessage(e, 'Failed to save the answer')),
-      },
+    // mutateAsync: the card unmounts once its group is answered (the list refreshes), the page shows the result.
+    save.mutateAsync({ gap_ids: group.gap_ids, question, answer }).then(
+      (result) => onAnswered(question, result),
+      (e: unknown) => setError(errorMessage(e, 'Failed to save the answer')),
     );
   };
 
