@@ -78,6 +78,8 @@ test.describe('knowledge gaps', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: `${SHOTS}/knowledge-gaps-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/knowledge-gaps-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
 

@@ -211,6 +211,10 @@ describe.each(databaseTargets())('knowledge gaps (%s)', (target) => {
     expect(foreign.json().detail).toMatch(/not in your list/);
     const foreignDismiss = await other.client.post('/api/knowledge-gaps/dismiss', { gap_ids: ids });
     expect(foreignDismiss.statusCode).toBe(404);
+    // Nor their calls' transcripts.
+    const callId = groups[0]!.asks[0]!.call_id!;
+    expect((await other.client.get(`/api/calls/${callId}`)).statusCode).toBe(404);
+    expect((await owner.client.get('/api/calls/not-a-call')).statusCode).toBe(404);
     // Another account does not see them either.
     expect(((await other.client.get('/api/knowledge-gaps')).json() as { groups: unknown[] }).groups).toEqual(
       [],
