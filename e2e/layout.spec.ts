@@ -58,7 +58,7 @@ test('on a phone, the owner pages fit the screen: dashboard with an active agent
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/phone-dashboard.png`, fullPage: true });
 
-  for (const path of ['/configure', '/calls', '/knowledge-base', '/pricing']) {
+  for (const path of ['/configure', '/calls', '/knowledge-base', '/knowledge-gaps', '/pricing']) {
     await page.goto(path);
     await expect(page.locator('main').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

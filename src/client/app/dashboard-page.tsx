@@ -9,6 +9,7 @@ import { useSubscriptionStatus } from '../features/billing/hooks/use-subscriptio
 import { SubscriptionStatusCard } from '../features/billing/components/subscription-status-card.tsx';
 import { PaymentVerificationBanner } from '../features/billing/components/payment-verification-banner.tsx';
 import { TestCallButton } from '../features/telephony/components/test-call-button.tsx';
+import { GapsSummaryCard } from '../features/knowledge-gaps/components/gaps-summary-card.tsx';
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
@@ -50,6 +51,9 @@ export function DashboardPage() {
 
         {/* Calls: "Test call" opens the softphone on the agent's number (shown while the agent is active). */}
         <TestCallButton />
+
+        {/* Knowledge gaps: the questions the agent couldn't answer, with how many wait for an answer (ADR 012). */}
+        <GapsSummaryCard />
 
         <ActionCards hasActiveSubscription={hasActiveSubscription} />
 

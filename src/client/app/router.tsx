@@ -52,6 +52,10 @@ const KnowledgeBasePage = lazyPage(
   () => import('../features/knowledge/pages/knowledge-base-page.tsx'),
   (m) => m.KnowledgeBasePage,
 );
+const KnowledgeGapsPage = lazyPage(
+  () => import('../features/knowledge-gaps/pages/knowledge-gaps-page.tsx'),
+  (m) => m.KnowledgeGapsPage,
+);
 const AdminPage = lazyPage(
   () => import('../features/admin/pages/admin-page.tsx'),
   (m) => m.AdminPage,
@@ -140,6 +144,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <KnowledgeBasePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/knowledge-gaps"
+            element={
+              <RequireAuth>
+                <KnowledgeGapsPage />
               </RequireAuth>
             }
           />

@@ -57,7 +57,10 @@ export async function deleteAccountRows(
   userId: string,
   options: { outboxAddresses: string[] },
 ): Promise<void> {
+  await trx.deleteFrom('knowledge_gaps').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('knowledge_gap_digests').where('user_id', '=', userId).execute();
   await trx.deleteFrom('passages').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('added_answers').where('user_id', '=', userId).execute();
   await trx.deleteFrom('documents').where('user_id', '=', userId).execute();
   await trx.deleteFrom('minute_ledger').where('user_id', '=', userId).execute();
   await trx.deleteFrom('calls').where('user_id', '=', userId).execute();

@@ -204,6 +204,45 @@ export interface PassagesTable {
   tsv: ColumnType<string, never, never>;
   /** Sentence vector for search by meaning (float32 bytes); null until computed in the background. */
   vector: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** The owner's added answer this passage was made from ("Answers you added"); null for an uploaded file's. */
+  answer_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An entry of the "Answers you added" document: a question and the owner's answer (ADR 012). */
+export interface AddedAnswersTable {
+  id: Generated<string>;
+  user_id: string;
+  document_id: string;
+  question: string;
+  answer: string;
+  /** Other wordings callers used for the question; the answer is found under each of them too. */
+  asked_as: Json<string[]>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A question the agent could not answer on a call (ADR 012). */
+export interface KnowledgeGapsTable {
+  id: Generated<string>;
+  user_id: string;
+  call_id: string | null;
+  question: string;
+  /** declined | not_confirmed | before_person | no_answer */
+  kind: string;
+  asked_at: ColumnType<Date, Date | string, Date | string>;
+  vector: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** open | answered | dismissed */
+  status: Generated<string>;
+  answer_id: string | null;
+  resolved_at: NullableTimestamp;
+  /** When the weekly email listed it (null: not yet). */
+  digested_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface KnowledgeGapDigestsTable {
+  user_id: string;
+  last_sent_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** The local phone network's rented numbers (telephony provider `local`). */
@@ -297,6 +336,9 @@ export interface Database {
   agent_configs: AgentConfigsTable;
   documents: DocumentsTable;
   passages: PassagesTable;
+  added_answers: AddedAnswersTable;
+  knowledge_gaps: KnowledgeGapsTable;
+  knowledge_gap_digests: KnowledgeGapDigestsTable;
   calls: CallsTable;
   emails: EmailsTable;
   pending_number_releases: PendingNumberReleasesTable;

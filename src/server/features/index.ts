@@ -5,6 +5,9 @@ import { passwordRoutes } from './auth/auth.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { deleteAgentConfiguration } from './agents/agents.service.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
+import { addAnswer } from './knowledge/added-answers.service.ts';
+import { knowledgeGapsRoutes } from './knowledge-gaps/knowledge-gaps.routes.ts';
+import { recordGaps } from './knowledge-gaps/knowledge-gaps.service.ts';
 import { telephonyRoutes } from './telephony/telephony.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { callsRoutes } from './calls/calls.routes.ts';
@@ -52,8 +55,19 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     const notifications = createNotifications(deps, app.log);
     const calls = createCallService(
       deps,
-      { onEscalated: (call) => notifications.alertEscalation(call) },
+      {
+        onEscalated: (call) => notifications.alertEscalation(call),
+        // The questions the agent could not answer, kept for the owner (ADR 012).
+        onKnowledgeGaps: (gaps) => recordGaps(deps, gaps),
+      },
       app.log,
+    );
+    await app.register(
+      knowledgeGapsRoutes(deps, {
+        addAnswer: (userId, entry) => addAnswer(deps, userId, entry),
+        afterKnowledgeChanged: (userId) => syncHostedAgentKnowledge(deps, userId),
+        sendEmail: (email) => notifications.sender.enqueue(email),
+      }),
     );
     await app.register(notificationsRoutes(notifications));
     // Password reset links go out through the notifications outbox (SMTP or the local outbox).

@@ -15,6 +15,7 @@ import {
   type TranscriptEntry,
 } from './calls.repository.ts';
 import { summarizeCall } from './call-summary.ts';
+import { GapTracker } from './call-gaps.ts';
 import { finishAndBillCall } from './finish-call.ts';
 import type { AgentKnowledgeIndex, KnowledgeCache } from './knowledge-cache.ts';
 import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
@@ -69,6 +70,8 @@ export class CallSession {
   private lastBeatMs: number;
   /** Why the runtime ended the call itself: its account's minutes ran out, or another instance closed it. */
   private stopped: 'no_minutes' | 'closed_elsewhere' | null = null;
+  /** The questions the documents did not answer, handed to the knowledge-gaps feature as they happen (ADR 012). */
+  private readonly gaps = new GapTracker();
 
   constructor(private readonly o: SessionOptions) {
     this.current = o.index;
@@ -124,6 +127,7 @@ export class CallSession {
     const reply = this.conversation.onCallerText(text, meaning);
     const spoken = await this.word(reply);
     this.record([this.entry('caller', text)], { ...reply, text: spoken }, performance.now() - started);
+    this.keepGaps(text, reply);
     return this.speech({ ...reply, text: spoken });
   }
 
@@ -162,6 +166,7 @@ export class CallSession {
     const started = performance.now();
     const reply = this.conversation.onDtmf(digit);
     this.record([this.entry('caller', `[pressed ${digit}]`)], reply, performance.now() - started);
+    this.keepGaps(null, reply);
     return this.speech(reply);
   }
 
@@ -170,6 +175,7 @@ export class CallSession {
     if (stop) return this.stopWith(stop, []);
     const reply = this.conversation.onSilence();
     this.record([], reply, null);
+    this.keepGaps(null, reply);
     return this.speech(reply);
   }
 
@@ -370,6 +376,19 @@ export class CallSession {
     this.entries += entries.length;
     this.recorded.push(...entries);
     this.write(() => appendTurn(this.o.deps.db, this.o.callId, entries, latency));
+  }
+
+  /** Hands this turn's knowledge gaps to the hook, in order with the transcript (after the turn is written). */
+  private keepGaps(callerText: string | null, reply: AgentReply): void {
+    const onGaps = this.o.hooks.onKnowledgeGaps;
+    if (!onGaps) return;
+    const gaps = this.gaps.afterTurn(callerText, reply, this.conversation.state);
+    if (gaps.length === 0) return;
+    const askedAt = this.o.deps.clock.now();
+    const { callId, agent } = this.o;
+    this.write(async () => {
+      await onGaps({ userId: agent.userId, callId, askedAt, gaps });
+    });
   }
 
   private write(fn: () => Promise<void>): void {

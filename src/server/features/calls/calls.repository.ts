@@ -401,6 +401,17 @@ export async function findStoredProviderCallIds(
 }
 
 /** Newest first; `before` is the id of the last call of the previous page (keyset pagination). */
+/** One of the user's calls; undefined when there is none of that id (or it is another account's). */
+export async function findUserCall(db: Db, userId: string, id: string): Promise<Call | undefined> {
+  const row = await db
+    .selectFrom('calls')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toCall(row) : undefined;
+}
+
 export async function listCalls(
   db: Db,
   userId: string,

@@ -3,8 +3,18 @@ import type { AppDeps } from '../../app-deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import type { Call } from './calls.repository.ts';
-import { callHistoryQuerySchema, callHistorySchema, type CallDto } from './calls.schemas.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findUserCall } from './calls.repository.ts';
+import {
+  callHistoryQuerySchema,
+  callHistorySchema,
+  callParamsSchema,
+  callSchema,
+  type CallDto,
+} from './calls.schemas.ts';
 import type { CallService } from './calls.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toDto(call: Call): CallDto {
   return {
@@ -44,6 +54,21 @@ export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsy
       async (request) => {
         const page = await calls.history(userOf(request).id, request.query);
         return { calls: page.calls.map(toDto), next_before: page.nextBefore };
+      },
+    );
+
+    // One call, for links to its transcript (the knowledge-gaps page): /calls?call=<id>.
+    app.get(
+      '/calls/:id',
+      {
+        preHandler: requireUser(deps),
+        schema: { params: callParamsSchema, response: { 200: callSchema } },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const call = UUID.test(id) ? await findUserCall(deps.db, userOf(request).id, id) : undefined;
+        if (!call) throw new AppError('not_found', 'Call not found');
+        return toDto(call);
       },
     );
   };

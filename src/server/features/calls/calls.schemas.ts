@@ -32,3 +32,5 @@ export const callHistorySchema = z.object({
 });
 
 export type CallDto = z.infer<typeof callSchema>;
+
+export const callParamsSchema = z.object({ id: z.string() });

@@ -31,6 +31,7 @@ import {
   findStoredProviderCallIds,
 } from './calls.repository.ts';
 import { billCall, finishAndBillCall } from './finish-call.ts';
+import type { CallGap } from './call-gaps.ts';
 
 /** What the notifications feature receives about an escalated call (wired in features/index.ts). */
 export interface EscalatedCall {
@@ -48,8 +49,18 @@ export interface EscalatedCall {
   transcript: { speaker: 'agent' | 'caller'; text: string; at_s: number }[];
 }
 
+/** The questions of one turn that the documents did not answer (see call-gaps.ts). */
+export interface CallKnowledgeGaps {
+  userId: string;
+  callId: string;
+  askedAt: Date;
+  gaps: CallGap[];
+}
+
 export interface CallEndedHooks {
   onEscalated(call: EscalatedCall): Promise<unknown>;
+  /** Keeps the questions the agent could not answer (the knowledge-gaps feature, wired in features/index.ts). */
+  onKnowledgeGaps?(gaps: CallKnowledgeGaps): Promise<unknown>;
 }
 
 export interface CallStart {

@@ -10,6 +10,19 @@ import { runPeriodically } from '../../lib/periodic.ts';
 import { readMultipartForm } from './knowledge-upload.ts';
 import { passageVectorTask } from './passage-vectors.ts';
 import {
+  ADDED_ANSWERS_DOCUMENT,
+  addAnswer,
+  editAnswer,
+  listAddedAnswers,
+  removeAnswer,
+  type AddedAnswer,
+} from './added-answers.service.ts';
+import {
+  addedAnswerBodySchema,
+  addedAnswerParamsSchema,
+  addedAnswerSavedSchema,
+  addedAnswersResponseSchema,
+  type AddedAnswerResponse,
   knowledgeAddResponseSchema,
   knowledgeListResponseSchema,
   messageResponseSchema,
@@ -31,6 +44,17 @@ export function toDocumentResponse(document: KnowledgeDocument): KnowledgeDocume
     kind: document.kind,
     page_count: document.pageCount,
     created_at: document.createdAt.toISOString(),
+  };
+}
+
+export function toAddedAnswerResponse(answer: AddedAnswer): AddedAnswerResponse {
+  return {
+    id: answer.id,
+    question: answer.question,
+    answer: answer.answer,
+    asked_as: answer.askedAs,
+    created_at: answer.createdAt.toISOString(),
+    updated_at: answer.updatedAt.toISOString(),
   };
 }
 
@@ -101,6 +125,64 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
         const deleted = await deleteKnowledgeDocument(deps, userId, documentPath);
         await notifyChanged(request, userId);
         return { message: `Document deleted: ${deleted.name}. Your agent no longer uses it.` };
+      },
+    );
+
+    // "Answers you added" (ADR 012): the owner's own question-and-answer entries, one document of the knowledge base.
+    app.get(
+      '/agent/knowledge-base/answers',
+      { ...auth, schema: { response: { 200: addedAnswersResponseSchema } } },
+      async (request) => {
+        const answers = await listAddedAnswers(deps, userOf(request).id);
+        return { document: ADDED_ANSWERS_DOCUMENT, answers: answers.map(toAddedAnswerResponse) };
+      },
+    );
+
+    app.post(
+      '/agent/knowledge-base/answers',
+      { ...auth, schema: { body: addedAnswerBodySchema, response: { 200: addedAnswerSavedSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { asked_as, ...entry } = request.body;
+        const answer = await addAnswer(deps, userId, { ...entry, askedAs: asked_as });
+        await notifyChanged(request, userId);
+        return {
+          message: `Answer added to "${ADDED_ANSWERS_DOCUMENT}". Your agent uses it from its next answer.`,
+          answer: toAddedAnswerResponse(answer),
+        };
+      },
+    );
+
+    app.put(
+      '/agent/knowledge-base/answers/:id',
+      {
+        ...auth,
+        schema: {
+          params: addedAnswerParamsSchema,
+          body: addedAnswerBodySchema,
+          response: { 200: addedAnswerSavedSchema },
+        },
+      },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { asked_as, ...entry } = request.body;
+        const answer = await editAnswer(deps, userId, request.params.id, { ...entry, askedAs: asked_as });
+        await notifyChanged(request, userId);
+        return {
+          message: 'Answer saved. Your agent uses it from its next answer.',
+          answer: toAddedAnswerResponse(answer),
+        };
+      },
+    );
+
+    app.delete(
+      '/agent/knowledge-base/answers/:id',
+      { ...auth, schema: { params: addedAnswerParamsSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const deleted = await removeAnswer(deps, userId, request.params.id);
+        await notifyChanged(request, userId);
+        return { message: `Answer deleted: ${deleted.question}. Your agent no longer uses it.` };
       },
     );
   };

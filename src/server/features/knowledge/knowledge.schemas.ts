@@ -20,3 +20,30 @@ export const knowledgeAddResponseSchema = z.object({
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** An entry of "Answers you added" (ADR 012). */
+export const addedAnswerSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  asked_as: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AddedAnswerResponse = z.infer<typeof addedAnswerSchema>;
+
+export const addedAnswersResponseSchema = z.object({
+  document: z.string(),
+  answers: z.array(addedAnswerSchema),
+});
+
+/** Lengths are checked by the service, with messages that say the limit; this only bounds the request. */
+export const addedAnswerBodySchema = z.object({
+  question: z.string({ error: 'Please write the question this answer is for.' }).max(20_000),
+  answer: z.string({ error: 'Please write an answer before saving.' }).max(20_000),
+  asked_as: z.array(z.string().max(20_000)).max(500).optional(),
+});
+
+export const addedAnswerParamsSchema = z.object({ id: z.string() });
+
+export const addedAnswerSavedSchema = z.object({ message: z.string(), answer: addedAnswerSchema });

@@ -38,5 +38,6 @@ export const callsApi = {
     api.get<CallHistoryPage>(
       before ? `/calls/history?before=${encodeURIComponent(before)}` : '/calls/history',
     ),
+  one: (id: string) => api.get<Call>(`/calls/${encodeURIComponent(id)}`),
   sync: () => api.post<{ message: string }>('/calls/sync-from-elevenlabs'),
 };

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
 import { callsApi } from '../api/calls-api.ts';
@@ -24,5 +24,14 @@ export function useSyncCalls() {
       await queryClient.invalidateQueries({ queryKey: callHistoryKey });
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to sync conversations')),
+  });
+}
+
+/** One call, for a link to its transcript (/calls?call=<id>); disabled without an id. */
+export function useCall(id: string | null) {
+  return useQuery({
+    queryKey: ['calls', 'one', id],
+    queryFn: () => callsApi.one(id!),
+    enabled: id !== null,
   });
 }

@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CallCard } from '../components/call-card.tsx';
-import { useCallHistory, useSyncCalls } from '../hooks/use-call-history.ts';
+import { useCall, useCallHistory, useSyncCalls } from '../hooks/use-call-history.ts';
+import { Link, useSearchParams } from 'react-router';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
 /** /calls (SPEC 2): the call history with transcripts, summaries, outcomes and the documents answers came from. */
@@ -13,6 +14,10 @@ export function CallsPage() {
   const history = useCallHistory();
   const sync = useSyncCalls();
   const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
+  // /calls?call=<id>: one call's transcript (linked from the knowledge-gaps page).
+  const [params] = useSearchParams();
+  const callId = params.get('call');
+  const one = useCall(callId);
 
   return (
     <div className="min-h-dvh bg-ink-50">
@@ -32,7 +37,26 @@ export function CallsPage() {
           }
         />
 
-        {history.isPending ? (
+        {callId !== null ? (
+          <div className="space-y-4">
+            <Button variant="link" asChild>
+              <Link to="/calls">Show all calls</Link>
+            </Button>
+            {one.isPending ? (
+              <div className="flex justify-center py-16 text-ink-500">
+                <Spinner />
+              </div>
+            ) : one.data ? (
+              <CallCard call={one.data} />
+            ) : (
+              <EmptyState
+                icon={PhoneIncoming}
+                title="Call not found"
+                description="This call is not in your history. It may have been deleted."
+              />
+            )}
+          </div>
+        ) : history.isPending ? (
           <div className="flex justify-center py-16 text-ink-500">
             <Spinner />
           </div>

@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FileText, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import type { KnowledgeDocument } from '../api/knowledge-api.ts';
+
+/** The document the owner's own answers are kept in (knowledge gaps, ADR 012): its entries are edited one by one. */
+const ADDED_ANSWERS = 'Answers you added';
 
 export interface DocumentsCardProps {
   documents: KnowledgeDocument[];
@@ -37,7 +41,20 @@ export function DocumentsCard({ documents, onDelete }: DocumentsCardProps) {
                   <p className="truncate text-sm font-medium text-ink-900" title={document.name}>
                     {document.name}
                   </p>
-                  <p className="text-xs text-ink-500">{document.size_formatted}</p>
+                  <p className="text-xs text-ink-500">
+                    {document.size_formatted}
+                    {document.name === ADDED_ANSWERS ? (
+                      <>
+                        {' · '}
+                        <Link
+                          to="/knowledge-gaps#answers"
+                          className="font-medium text-brand-700 hover:underline"
+                        >
+                          Edit answers
+                        </Link>
+                      </>
+                    ) : null}
+                  </p>
                 </div>
                 <Button
                   variant="ghost"

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookOpen } from 'lucide-react';
+import { ArrowRight, BookOpen, MessageCircleQuestion } from 'lucide-react';
 import { toast } from 'sonner';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -75,6 +75,24 @@ export function KnowledgeBasePage() {
           documents={documents.data ?? []}
           onDelete={(document) => remove.mutateAsync(document).catch(() => undefined)}
         />
+        <Link
+          to="/knowledge-gaps"
+          data-testid="knowledge-gaps-link"
+          className="group flex items-center gap-4 rounded-2xl border border-ink-200/80 bg-white p-5 shadow-card transition-all hover:border-brand-200 hover:shadow-lift focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-600">
+            <MessageCircleQuestion aria-hidden="true" className="size-5" />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold text-ink-900">
+              Questions your agent couldn&apos;t answer
+            </span>
+            <span className="block text-sm text-ink-500">
+              See what callers asked that these documents don&apos;t cover, and answer it in one step.
+            </span>
+          </span>
+          <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-ink-400" />
+        </Link>
         <Card className="border-brand-100 bg-brand-50/50 shadow-none">
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base">

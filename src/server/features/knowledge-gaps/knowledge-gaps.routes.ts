@@ -1,0 +1,96 @@
+/**
+ * Knowledge gaps (ADR 012): GET /api/knowledge-gaps (open gaps grouped by meaning), GET /api/knowledge-gaps/count
+ * (the dashboard's figure), POST /api/knowledge-gaps/answer and /dismiss (a group, by its gaps' ids). Also runs
+ * the weekly email loop.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { runPeriodically } from '../../lib/periodic.ts';
+import { requireUser, userOf } from '../../lib/security.ts';
+import { DIGEST_CHECK_MS, sendGapDigests } from './gaps-digest.ts';
+import {
+  answerGapsBodySchema,
+  answerGapsResponseSchema,
+  dismissGapsBodySchema,
+  dismissGapsResponseSchema,
+  gapCountResponseSchema,
+  gapGroupsResponseSchema,
+  type GapGroupDto,
+} from './knowledge-gaps.schemas.ts';
+import {
+  answerGapGroup,
+  countOpenGapGroups,
+  dismissGapGroup,
+  listGapGroups,
+  type GapGroup,
+  type KnowledgeGapHooks,
+} from './knowledge-gaps.service.ts';
+
+function toDto(group: GapGroup): GapGroupDto {
+  return {
+    question: group.question,
+    gap_ids: group.gapIds,
+    call_count: group.callCount,
+    last_asked_at: group.lastAskedAt.toISOString(),
+    asks: group.asks.map((a) => ({
+      gap_id: a.gapId,
+      question: a.question,
+      call_id: a.callId,
+      asked_at: a.askedAt.toISOString(),
+      kind: a.kind,
+    })),
+  };
+}
+
+export function knowledgeGapsRoutes(deps: AppDeps, hooks: KnowledgeGapHooks): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { preHandler: requireUser(deps) };
+    // The weekly email: every instance looks hourly; each account's week is claimed in the database (tests call
+    // sendGapDigests after moving the clock).
+    if (deps.env.NODE_ENV !== 'test') {
+      runPeriodically(app, DIGEST_CHECK_MS, 'sending knowledge-gap emails', () =>
+        sendGapDigests(deps, hooks),
+      );
+    }
+
+    app.get(
+      '/knowledge-gaps',
+      { ...auth, schema: { response: { 200: gapGroupsResponseSchema } } },
+      async (request) => ({ groups: (await listGapGroups(deps, userOf(request).id)).map(toDto) }),
+    );
+
+    app.get(
+      '/knowledge-gaps/count',
+      { ...auth, schema: { response: { 200: gapCountResponseSchema } } },
+      async (request) => countOpenGapGroups(deps, userOf(request).id),
+    );
+
+    app.post(
+      '/knowledge-gaps/answer',
+      { ...auth, schema: { body: answerGapsBodySchema, response: { 200: answerGapsResponseSchema } } },
+      async (request) => {
+        const { gap_ids, question, answer } = request.body;
+        const result = await answerGapGroup(deps, hooks, userOf(request).id, {
+          gapIds: gap_ids,
+          question,
+          answer,
+        });
+        return {
+          message: 'Answer saved in "Answers you added". Your agent uses it from the next call.',
+          answer_id: result.answerId,
+          resolved: result.resolved,
+          replay: result.replay,
+        };
+      },
+    );
+
+    app.post(
+      '/knowledge-gaps/dismiss',
+      { ...auth, schema: { body: dismissGapsBodySchema, response: { 200: dismissGapsResponseSchema } } },
+      async (request) => {
+        const resolved = await dismissGapGroup(deps, userOf(request).id, request.body.gap_ids);
+        return { message: 'Dismissed. These questions no longer show in your list.', resolved };
+      },
+    );
+  };
+}
