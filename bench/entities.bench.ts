@@ -28,11 +28,17 @@ const byCompromise: Detector = (sentence, type, questionWords) => {
     case 'count':
       return fresh(doc.numbers().out('array') as string[]);
     case 'time':
-      return fresh(doc.match('#Date').out('array') as string[]) || fresh(doc.numbers().out('array') as string[]);
+      return (
+        fresh(doc.match('#Date').out('array') as string[]) || fresh(doc.numbers().out('array') as string[])
+      );
     case 'place':
-      return fresh(doc.places().out('array') as string[]) || fresh(doc.organizations().out('array') as string[]);
+      return (
+        fresh(doc.places().out('array') as string[]) || fresh(doc.organizations().out('array') as string[])
+      );
     case 'person':
-      return fresh(doc.people().out('array') as string[]) || fresh(doc.organizations().out('array') as string[]);
+      return (
+        fresh(doc.people().out('array') as string[]) || fresh(doc.organizations().out('array') as string[])
+      );
     default:
       return true;
   }
@@ -68,7 +74,9 @@ for (const article of readSquad().data)
   }
 
 const sentencesRead = new Set(cases.flatMap((c) => [c.answer, ...c.others]));
-console.log(`SQuAD 2.0 dev half: ${cases.length} answerable questions asking for an amount, number, time, place or person`);
+console.log(
+  `SQuAD 2.0 dev half: ${cases.length} answerable questions asking for an amount, number, time, place or person`,
+);
 console.log(`${sentencesRead.size} distinct sentences\n`);
 console.log('detector                 recall  false alarms  recall - false   ms per sentence (first read)');
 for (const [name, detect] of DETECTORS) {
@@ -103,7 +111,9 @@ for (const [name, detect] of DETECTORS) {
     `${name.padEnd(24)} ${pct(recall)}  ${pct(alarms).padStart(12)}  ${pct(recall - alarms).padStart(14)}   ${msPerSentence.toFixed(3)}`,
   );
   for (const [type, t] of byType)
-    console.log(`  ${type.padEnd(8)} n=${String(t.n).padEnd(5)} recall ${pct(t.hit / t.n)}  false alarms ${pct(t.fa / t.m)}`);
+    console.log(
+      `  ${type.padEnd(8)} n=${String(t.n).padEnd(5)} recall ${pct(t.hit / t.n)}  false alarms ${pct(t.fa / t.m)}`,
+    );
 }
 
 function pct(x: number): string {

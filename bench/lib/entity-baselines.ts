@@ -17,7 +17,11 @@ const PERSON_WORD =
   /^(?:staff|team|teams|manager|managers|owner|owners|director|directors|president|king|queen|emperor|leader|leaders|members?|volunteers?|employees?|doctor|doctors|nurse|nurses|dentist|technician|technicians|mechanic|mechanics|instructor|instructors|teacher|teachers|officer|officers|council|committee|board|department|government|company|companies|organization|organisation|agency|firm|family|people|person|everyone|anyone|customers?|clients?|patients?|residents?|students?|parents?|children|he|she|they|who|whom|whose)$/i;
 
 /** The word-list detector entities.ts replaced (kept here as the baseline it is measured against). */
-export function statesTypeByWordLists(text: string, type: AnswerType, questionWords: ReadonlySet<string>): boolean {
+export function statesTypeByWordLists(
+  text: string,
+  type: AnswerType,
+  questionWords: ReadonlySet<string>,
+): boolean {
   if (type === 'yesno' || type === 'procedure' || type === 'other') return true;
   const raw = text.match(/[$€£]?[\p{L}\p{N}][\p{L}\p{N}'’.:,/-]*%?/gu) ?? [];
   // Words that open a sentence are capitalised whatever they are: only later capitals mark a name.
