@@ -45,17 +45,15 @@ export async function inTransaction<T>(
   return db.transaction().execute(fn);
 }
 
-/** Serializes minute changes of one account (debits, grants) across connections and instances. */
-async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
+/**
+ * Serializes the changes of one account's money and minutes (payments, subscriptions, renewals, discounts,
+ * grants, debits, calls closed, the account deleted) across connections and instances. The one lock order:
+ * every such transaction locks the user's row first, with this, before any subscription, call or ledger row of
+ * the account, so two of them never wait on each other in a cycle (PostgreSQL would abort one as a deadlock).
+ */
+export async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
-
-/**
- * Takes the account's minute lock first in a transaction that will also lock one of its calls (closing a call
- * locks the call's row, then debits): every such transaction locks the account before any call, so none waits on
- * the other in a cycle.
- */
-export const lockAccountMinutes = lockAccount;
 
 /**
  * Usage from one aggregate over the account's ledger: extra grants and debits of all time, and the
