@@ -2,7 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { isAgentActivated } from '../accounts/agent-config.ts';
-import { findActiveSubscription, type ActiveSubscription } from './subscriptions.ts';
+import {
+  findActiveSubscription,
+  liveSubscriptions,
+  toSubscription,
+  type ActiveSubscription,
+  type Subscription,
+} from './subscriptions.ts';
 
 /**
  * The minute ledger (ARCHITECTURE.md section 7), shared by billing, the call runtime and the admin.
@@ -67,19 +73,36 @@ export async function computeUsage(
   const inPeriod = subscription
     ? sql`subscription_id = ${subscription.id} and period_start = ${subscription.currentPeriodStart}`
     : sql`false`;
-  const total = (condition: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(minutes) filter (where ${condition}), 0)::int`;
   const row = await db
     .selectFrom('minute_ledger')
-    .select([
-      total(sql`bucket = 'extra' and entry = 'grant'`).as('extra_granted'),
-      total(sql`bucket = 'extra' and entry = 'debit'`).as('extra_debited'),
-      total(sql`${inPeriod} and bucket = 'plan' and entry = 'grant'`).as('plan_granted'),
-      total(sql`${inPeriod} and bucket = 'plan' and entry = 'debit'`).as('plan_used'),
-      total(sql`${inPeriod} and bucket = 'extra' and entry = 'debit'`).as('extra_used_in_period'),
-    ])
+    .select(ledgerTotals(inPeriod))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  return usageOf(row);
+}
+
+/** The sums computeUsage reads, one FILTER each; `inPeriod` picks the rows of the live period. */
+function ledgerTotals(inPeriod: ReturnType<typeof sql>) {
+  const total = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(minutes) filter (where ${condition}), 0)::int`;
+  return [
+    total(sql`bucket = 'extra' and entry = 'grant'`).as('extra_granted'),
+    total(sql`bucket = 'extra' and entry = 'debit'`).as('extra_debited'),
+    total(sql`${inPeriod} and bucket = 'plan' and entry = 'grant'`).as('plan_granted'),
+    total(sql`${inPeriod} and bucket = 'plan' and entry = 'debit'`).as('plan_used'),
+    total(sql`${inPeriod} and bucket = 'extra' and entry = 'debit'`).as('extra_used_in_period'),
+  ] as const;
+}
+
+interface LedgerTotals {
+  extra_granted: number;
+  extra_debited: number;
+  plan_granted: number;
+  plan_used: number;
+  extra_used_in_period: number;
+}
+
+function usageOf(row: LedgerTotals): Usage {
   const extraBalance = Number(row.extra_granted) - Number(row.extra_debited);
   const planGranted = Number(row.plan_granted);
   const planUsed = Number(row.plan_used);
@@ -97,6 +120,36 @@ export async function computeUsage(
     planRemaining: Math.max(0, planRemaining),
     extraBalance,
   };
+}
+
+/**
+ * The live subscription and its usage in one query (the dashboard polls it: on the embedded database every query
+ * of a request costs, see ADR 003). The whole subscription row, and the usage computeUsage gives.
+ */
+export async function findLiveSubscriptionWithUsage(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ subscription: Subscription; usage: Usage } | undefined> {
+  const row = await liveSubscriptions(db, userId, now)
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('minute_ledger')
+          .select(
+            ledgerTotals(
+              sql`minute_ledger.subscription_id = subscriptions.id and minute_ledger.period_start = subscriptions.current_period_start`,
+            ),
+          )
+          .where('minute_ledger.user_id', '=', userId)
+          .as('usage'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('subscriptions')
+    .select(['extra_granted', 'extra_debited', 'plan_granted', 'plan_used', 'extra_used_in_period'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { subscription: toSubscription(row), usage: usageOf(row) };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publicBaseUrl } from '../../env.ts';
 import {
-  computeUsage,
+  findLiveSubscriptionWithUsage,
   grantExtraMinutes,
   grantPlanPeriod,
   lockAccount,
@@ -12,7 +12,6 @@ import {
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
-  findLiveSubscription,
   findOpenSubscription,
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
@@ -109,9 +108,9 @@ function providerFailure(error: unknown): never {
 
 export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
-  const sub = await findLiveSubscription(deps.db, userId, now);
-  if (!sub) return { has_subscription: false, subscription: null };
-  const usage = await computeUsage(deps.db, userId, sub);
+  const live = await findLiveSubscriptionWithUsage(deps.db, userId, now);
+  if (!live) return { has_subscription: false, subscription: null };
+  const { subscription: sub, usage } = live;
   return {
     has_subscription: true,
     subscription: {
