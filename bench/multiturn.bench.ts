@@ -19,11 +19,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { createConversation } from '#server/agent/turn-engine.ts';
-import { askAndConfirm, ingestFile, replay, TRANSFER_NUMBER, type CallerLine } from './lib/call.ts';
+import { askAndConfirm, greetedCall, ingestFile, replay, type CallerLine } from './lib/call.ts';
 import { meaningIndexOf, questionVector } from './lib/meaning.ts';
-import { containsAnswer } from './lib/metrics.ts';
-import { classifyReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
+import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
 
 interface MultiturnData {
   businesses: { id: string; companyName: string; documents: string[] }[];
@@ -54,16 +52,7 @@ for (const business of data.businesses) {
   const { companyName } = business;
   const knowledge = buildKnowledgeIndex(passages, { companyName });
   const meaning = await meaningIndexOf(passages);
-  const start = () => {
-    const conversation = createConversation({
-      companyName,
-      transferNumber: TRANSFER_NUMBER,
-      knowledge,
-      meaning,
-    });
-    conversation.greet();
-    return conversation;
-  };
+  const start = () => greetedCall(companyName, knowledge, meaning);
 
   for (const conversation of data.conversations.filter((c) => c.business === business.id)) {
     // What the caller has said on the current call, replayed to reopen it (see askAndConfirm).
@@ -71,11 +60,14 @@ for (const business of data.businesses) {
     let restarted = false;
     for (const [i, turn] of conversation.turns.entries()) {
       const holdsAnswer = (p: KnowledgePassage | undefined) =>
-        turn.answerable && p !== undefined && containsAnswer(`${p.heading ?? ''}\n${p.text}`, turn.answers);
+        holdsGoldAnswer(p, turn.answerable, turn.answers);
       const call = await askAndConfirm(() => replay(start, lines), turn.caller, holdsAnswer, questionVector);
-      const outcome = classifyReply(call.final, call.conversation.state);
-      const right =
-        turn.answerable && outcome === 'answered' && containsAnswer(call.final.text, turn.answers);
+      const { outcome, right } = judgeReply(
+        call.final,
+        call.conversation.state,
+        turn.answerable,
+        turn.answers,
+      );
       judged.push({
         id: `${conversation.id}#${i}`,
         set: 'multiturn',

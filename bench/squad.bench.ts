@@ -18,12 +18,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { createConversation } from '#server/agent/turn-engine.ts';
 import { readSquad, squadDir } from './lib/squad-data.ts';
-import { askAndConfirm, ingestFile, TRANSFER_NUMBER } from './lib/call.ts';
+import { askAndConfirm, greetedCall, ingestFile } from './lib/call.ts';
 import { meaningIndexOf, questionVector } from './lib/meaning.ts';
-import { containsAnswer } from './lib/metrics.ts';
-import { classifyReply, printReport, reportOf, seededHash, type JudgedQuestion } from './lib/report.ts';
+import {
+  holdsGoldAnswer,
+  judgeReply,
+  printReport,
+  reportOf,
+  seededHash,
+  type JudgedQuestion,
+} from './lib/report.ts';
 
 const SAMPLE_SIZE = Number(/^\d+$/.test(process.env.BENCH_SQUAD ?? '') ? process.env.BENCH_SQUAD : 1500);
 const DOCUMENTS_PER_BUSINESS = 8;
@@ -127,24 +132,13 @@ async function main() {
     const knowledge = buildKnowledgeIndex(passages, { companyName });
     ingestMs += performance.now() - t;
     const meaning = await meaningIndexOf(passages);
-    const open = () => {
-      const conversation = createConversation({
-        companyName,
-        transferNumber: TRANSFER_NUMBER,
-        knowledge,
-        meaning,
-      });
-      conversation.greet();
-      return conversation;
-    };
+    const open = () => greetedCall(companyName, knowledge, meaning);
     for (const q of asked) {
-      const holdsAnswer = (p: KnowledgePassage | undefined) =>
-        q.answerable && p !== undefined && containsAnswer(`${p.heading ?? ''}\n${p.text}`, q.answers);
+      const holdsAnswer = (p: KnowledgePassage | undefined) => holdsGoldAnswer(p, q.answerable, q.answers);
       const call = await askAndConfirm(open, q.question, holdsAnswer, questionVector);
       if (call.confirmed !== null) confirmations++;
       if (call.lines[0]!.vector !== null) embedded++;
-      const outcome = classifyReply(call.final, call.conversation.state);
-      const right = q.answerable && outcome === 'answered' && containsAnswer(call.final.text, q.answers);
+      const { outcome, right } = judgeReply(call.final, call.conversation.state, q.answerable, q.answers);
       judged.push({
         id: q.id,
         set: 'squad',

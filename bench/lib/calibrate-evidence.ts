@@ -8,14 +8,13 @@
  * An example is the evidence the engine reads for its best candidate: positive when the question is answerable and
  * the sentences it would speak hold a gold answer, negative otherwise (unanswerable, or the wrong sentences).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { answerTypeOf } from '#server/agent/question.ts';
 import { evidenceFeatures, EVIDENCE_FEATURES, type EvidenceModel } from '#server/agent/decide.ts';
 import { bestEvidence } from '#server/agent/decide.ts';
-import { solve } from './calibrate.ts';
+import { fitLogistic } from './calibrate.ts';
+import { readSquad } from './squad-data.ts';
 
 interface SquadQuestion {
   id: string;
@@ -30,16 +29,7 @@ export interface SquadArticle {
 }
 
 export function loadSquad(): SquadArticle[] {
-  const file = path.resolve(import.meta.dirname, '../../../shared/eval/squad2-dev-half/dev-v2.0-half.json');
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as {
-    data: {
-      title: string;
-      paragraphs: {
-        context: string;
-        qas: { id: string; question: string; is_impossible: boolean; answers: { text: string }[] }[];
-      }[];
-    }[];
-  };
+  const raw = readSquad();
   return raw.data.map((a) => ({
     title: a.title.replace(/_/g, ' '),
     paragraphs: a.paragraphs.map((p) => p.context),
@@ -104,28 +94,11 @@ function sigmoid(z: number) {
 }
 
 function fit(examples: Example[], l2 = 1): number[] {
-  const dim = examples[0]!.x.length + 1;
-  let w = new Array<number>(dim).fill(0);
-  for (let iter = 0; iter < 60; iter++) {
-    const grad = new Array<number>(dim).fill(0);
-    const hess = Array.from({ length: dim }, () => new Array<number>(dim).fill(0));
-    for (const e of examples) {
-      const x = [1, ...e.x];
-      const p = sigmoid(x.reduce((s, xi, i) => s + xi * w[i]!, 0));
-      for (let i = 0; i < dim; i++) {
-        grad[i]! += (p - e.label) * x[i]!;
-        for (let j = 0; j < dim; j++) hess[i]![j]! += p * (1 - p) * x[i]! * x[j]!;
-      }
-    }
-    for (let i = 1; i < dim; i++) {
-      grad[i]! += l2 * w[i]!;
-      hess[i]![i]! += l2;
-    }
-    const step = solve(hess, grad);
-    w = w.map((wi, i) => wi - step[i]!);
-    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
-  }
-  return w;
+  return fitLogistic(
+    examples.map((e) => ({ x: [1, ...e.x], label: e.label })),
+    l2,
+    60,
+  );
 }
 
 function evaluate(examples: Example[], w: number[], threshold: number) {

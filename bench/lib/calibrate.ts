@@ -115,16 +115,34 @@ export function fit(
   l2 = L2,
   features: readonly FeatureName[] = FEATURES,
 ): RelevanceModel {
-  const dim = features.length + 1;
+  const w = fitLogistic(
+    examples.map((e) => ({ x: vector(e.features, features), label: e.label })),
+    l2,
+    50,
+  );
+  const weights = Object.fromEntries(FEATURE_NAMES.map((k) => [k, 0])) as Record<FeatureName, number>;
+  features.forEach((k, i) => (weights[k] = w[i + 1]!));
+  return { intercept: w[0]!, weights };
+}
+
+/**
+ * The logistic fits' one loop: Newton-Raphson (IRLS) with L2 on every weight but the intercept, until a step moves
+ * no weight by 1e-8 or after `maxIterations`. Each `x` starts with the intercept's 1; returns the weights in its order.
+ */
+export function fitLogistic(
+  rows: readonly { x: readonly number[]; label: number }[],
+  l2: number,
+  maxIterations: number,
+): number[] {
+  const dim = rows[0]!.x.length;
   let w = new Array<number>(dim).fill(0);
-  for (let iter = 0; iter < 50; iter++) {
+  for (let iter = 0; iter < maxIterations; iter++) {
     const grad = new Array<number>(dim).fill(0);
     const hess = Array.from({ length: dim }, () => new Array<number>(dim).fill(0));
-    for (const e of examples) {
-      const x = vector(e.features, features);
+    for (const { x, label } of rows) {
       const p = 1 / (1 + Math.exp(-x.reduce((s, xi, i) => s + xi * w[i]!, 0)));
       for (let i = 0; i < dim; i++) {
-        grad[i]! += (p - e.label) * x[i]!;
+        grad[i]! += (p - label) * x[i]!;
         for (let j = 0; j < dim; j++) hess[i]![j]! += p * (1 - p) * x[i]! * x[j]!;
       }
     }
@@ -136,9 +154,7 @@ export function fit(
     w = w.map((wi, i) => wi - step[i]!);
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
-  const weights = Object.fromEntries(FEATURE_NAMES.map((k) => [k, 0])) as Record<FeatureName, number>;
-  features.forEach((k, i) => (weights[k] = w[i + 1]!));
-  return { intercept: w[0]!, weights };
+  return w;
 }
 
 /** Gauss-Jordan elimination with partial pivoting: the Newton step of the logistic fits. */

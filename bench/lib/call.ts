@@ -99,6 +99,22 @@ export function asHandoff(reply: AgentReply): AgentReply {
 }
 
 /** A caller's line on a call, with the vector the agent asked for (null: it did not), so the call can be replayed. */
+/** A fresh call to the business, past the greeting: what each question of the quality benches is asked on. */
+export function greetedCall(
+  companyName: string,
+  knowledge: ReturnType<typeof buildKnowledgeIndex>,
+  meaning: MeaningIndex | null,
+): Conversation {
+  const conversation = createConversation({
+    companyName,
+    transferNumber: TRANSFER_NUMBER,
+    knowledge,
+    meaning,
+  });
+  conversation.greet();
+  return conversation;
+}
+
 export interface CallerLine {
   text: string;
   vector: Float32Array | null;

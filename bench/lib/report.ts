@@ -5,7 +5,8 @@
  * much between the halves is noise, not a result).
  */
 import type { AgentReply, ConversationState } from '#server/agent/turn-engine.ts';
-import { mean, percentile, round, tokenF1 } from './metrics.ts';
+import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { containsAnswer, mean, percentile, round, tokenF1 } from './metrics.ts';
 
 export type Outcome = 'answered' | 'declined' | 'other';
 
@@ -60,6 +61,30 @@ export function classifyReply(reply: AgentReply, state?: ConversationState): Out
   if (state && !state.ended && e?.reason === 'no_answer' && e.message === null) return 'declined';
   if (reply.answer !== undefined && reply.intent === 'question') return 'answered';
   return 'other';
+}
+
+/** Whether a passage holds a gold answer of an answerable question: what the caller simulation confirms. */
+export function holdsGoldAnswer(
+  passage: KnowledgePassage | undefined,
+  answerable: boolean,
+  answers: readonly string[],
+): boolean {
+  return (
+    answerable &&
+    passage !== undefined &&
+    containsAnswer(`${passage.heading ?? ''}\n${passage.text}`, answers)
+  );
+}
+
+/** The reply that settled a question: its outcome, and right when an answerable question is answered with a gold answer. */
+export function judgeReply(
+  reply: AgentReply,
+  state: ConversationState,
+  answerable: boolean,
+  answers: readonly string[],
+): { outcome: Outcome; right: boolean } {
+  const outcome = classifyReply(reply, state);
+  return { outcome, right: answerable && outcome === 'answered' && containsAnswer(reply.text, answers) };
 }
 
 const ratio = (n: number, d: number) => (d === 0 ? Number.NaN : round(n / d));

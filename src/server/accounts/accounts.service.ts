@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
+import { lockAccount } from '../entitlements/minutes.ts';
 import { AppError, ProviderError } from '../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
 
@@ -38,6 +39,8 @@ export async function deleteUserAccount(
   const blobKeys = await repo.findDocumentBlobKeys(deps.db, userId);
   const addresses = [...new Set([email, agent?.contactEmail].filter((a): a is string => Boolean(a)))];
   await deps.db.transaction().execute(async (trx) => {
+    // The account's row first, like every change of its money or minutes (lockAccount), before its subscription.
+    await lockAccount(trx, userId);
     await repo.deleteAccountRows(trx, userId, { outboxAddresses: addresses });
   });
   await deleteBlobs(deps, blobKeys, hooks.log);

@@ -87,4 +87,28 @@ describe('the waiting line in front of the embedded database', () => {
     await job;
     expect(log).toEqual(['holder', 'billing cycle']);
   });
+
+  it('hands the connection straight to the next query within its turn budget, and yields to the event loop after', async () => {
+    let now = 0;
+    for (const [budget, expected] of [
+      [1_000, ['next query', 'event loop']],
+      [0, ['event loop', 'next query']],
+    ] as const) {
+      const queue = new ConnectionQueue({ now: () => now, turnBudgetMs: budget });
+      const log: string[] = [];
+      await acquireFor(queue, undefined, 'first query', log);
+      const next = acquireFor(queue, undefined, 'next query', log);
+      const turn = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          log.push('event loop');
+          resolve();
+        }),
+      );
+      queue.release();
+      await Promise.all([next, turn]);
+      expect(log).toEqual(['first query', ...expected]);
+      queue.release();
+      now += 10_000;
+    }
+  });
 });

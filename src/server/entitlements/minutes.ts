@@ -2,7 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { isAgentActivated } from '../accounts/agent-config.ts';
-import { findActiveSubscription, type ActiveSubscription } from './subscriptions.ts';
+import {
+  findActiveSubscription,
+  liveSubscriptions,
+  toSubscription,
+  type ActiveSubscription,
+  type Subscription,
+} from './subscriptions.ts';
 
 /**
  * The minute ledger (ARCHITECTURE.md section 7), shared by billing, the call runtime and the admin.
@@ -45,17 +51,15 @@ export async function inTransaction<T>(
   return db.transaction().execute(fn);
 }
 
-/** Serializes minute changes of one account (debits, grants) across connections and instances. */
-async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
+/**
+ * Serializes the changes of one account's money and minutes (payments, subscriptions, renewals, discounts,
+ * grants, debits, calls closed, the account deleted) across connections and instances. The one lock order:
+ * every such transaction locks the user's row first, with this, before any subscription, call or ledger row of
+ * the account, so two of them never wait on each other in a cycle (PostgreSQL would abort one as a deadlock).
+ */
+export async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
   await sql`select id from users where id = ${userId} for update`.execute(trx);
 }
-
-/**
- * Takes the account's minute lock first in a transaction that will also lock one of its calls (closing a call
- * locks the call's row, then debits): every such transaction locks the account before any call, so none waits on
- * the other in a cycle.
- */
-export const lockAccountMinutes = lockAccount;
 
 /**
  * Usage from one aggregate over the account's ledger: extra grants and debits of all time, and the
@@ -69,19 +73,36 @@ export async function computeUsage(
   const inPeriod = subscription
     ? sql`subscription_id = ${subscription.id} and period_start = ${subscription.currentPeriodStart}`
     : sql`false`;
-  const total = (condition: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(minutes) filter (where ${condition}), 0)::int`;
   const row = await db
     .selectFrom('minute_ledger')
-    .select([
-      total(sql`bucket = 'extra' and entry = 'grant'`).as('extra_granted'),
-      total(sql`bucket = 'extra' and entry = 'debit'`).as('extra_debited'),
-      total(sql`${inPeriod} and bucket = 'plan' and entry = 'grant'`).as('plan_granted'),
-      total(sql`${inPeriod} and bucket = 'plan' and entry = 'debit'`).as('plan_used'),
-      total(sql`${inPeriod} and bucket = 'extra' and entry = 'debit'`).as('extra_used_in_period'),
-    ])
+    .select(ledgerTotals(inPeriod))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
+  return usageOf(row);
+}
+
+/** The sums computeUsage reads, one FILTER each; `inPeriod` picks the rows of the live period. */
+function ledgerTotals(inPeriod: ReturnType<typeof sql>) {
+  const total = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(minutes) filter (where ${condition}), 0)::int`;
+  return [
+    total(sql`bucket = 'extra' and entry = 'grant'`).as('extra_granted'),
+    total(sql`bucket = 'extra' and entry = 'debit'`).as('extra_debited'),
+    total(sql`${inPeriod} and bucket = 'plan' and entry = 'grant'`).as('plan_granted'),
+    total(sql`${inPeriod} and bucket = 'plan' and entry = 'debit'`).as('plan_used'),
+    total(sql`${inPeriod} and bucket = 'extra' and entry = 'debit'`).as('extra_used_in_period'),
+  ] as const;
+}
+
+interface LedgerTotals {
+  extra_granted: number;
+  extra_debited: number;
+  plan_granted: number;
+  plan_used: number;
+  extra_used_in_period: number;
+}
+
+function usageOf(row: LedgerTotals): Usage {
   const extraBalance = Number(row.extra_granted) - Number(row.extra_debited);
   const planGranted = Number(row.plan_granted);
   const planUsed = Number(row.plan_used);
@@ -99,6 +120,36 @@ export async function computeUsage(
     planRemaining: Math.max(0, planRemaining),
     extraBalance,
   };
+}
+
+/**
+ * The live subscription and its usage in one query (the dashboard polls it: on the embedded database every query
+ * of a request costs, see ADR 003). The whole subscription row, and the usage computeUsage gives.
+ */
+export async function findLiveSubscriptionWithUsage(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ subscription: Subscription; usage: Usage } | undefined> {
+  const row = await liveSubscriptions(db, userId, now)
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('minute_ledger')
+          .select(
+            ledgerTotals(
+              sql`minute_ledger.subscription_id = subscriptions.id and minute_ledger.period_start = subscriptions.current_period_start`,
+            ),
+          )
+          .where('minute_ledger.user_id', '=', userId)
+          .as('usage'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('subscriptions')
+    .select(['extra_granted', 'extra_debited', 'plan_granted', 'plan_used', 'extra_used_in_period'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { subscription: toSubscription(row), usage: usageOf(row) };
 }
 
 /**

@@ -18,7 +18,7 @@ export interface ActiveSubscription {
 export const LIVE_STATUSES = ['active', 'trialing'] as const;
 
 /** The live subscriptions of an account: not ended, active or trialing, the period not over. */
-const liveSubscriptions = (db: DbOrTx, userId: string, now: Date) =>
+export const liveSubscriptions = (db: DbOrTx, userId: string, now: Date) =>
   db
     .selectFrom('subscriptions')
     .where('user_id', '=', userId)
@@ -84,16 +84,6 @@ export const toSubscription = (row: Selectable<SubscriptionsTable>): Subscriptio
   cancelAtPeriodEnd: row.cancel_at_period_end,
   endedAt: row.ended_at,
 });
-
-/** The whole row of the live subscription (findActiveSubscription's, in one read). */
-export async function findLiveSubscription(
-  db: DbOrTx,
-  userId: string,
-  now: Date,
-): Promise<Subscription | undefined> {
-  const row = await liveSubscriptions(db, userId, now).selectAll().executeTakeFirst();
-  return row ? toSubscription(row) : undefined;
-}
 
 /** The subscription not yet ended, live or not (at most one per account, a unique index says so). */
 export async function findOpenSubscription(

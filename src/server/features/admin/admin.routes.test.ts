@@ -149,6 +149,54 @@ const agentStatus = async (ctx: TestContext, userId: string) =>
   (await ctx.db.selectFrom('agent_configs').select('status').where('user_id', '=', userId).executeTakeFirst())
     ?.status;
 
+/**
+ * Runs an admin operation and the billing cycle's renewal of the same subscription side by side. On PostgreSQL
+ * it forces the interleaving that deadlocks when the operation takes the subscription's row before the account's:
+ * a third transaction holds the subscription while the operation, then the renewal (which locks the account
+ * first), queue for it. PGlite runs one transaction at a time, so there the two only run side by side.
+ */
+async function raceWithRenewal<T>(
+  ctx: TestContext,
+  target: string,
+  subscriptionId: string,
+  operation: () => Promise<T>,
+): Promise<[PromiseSettledResult<T>, PromiseSettledResult<{ renewed: number; ended: number }>]> {
+  let release = () => {};
+  let holder: Promise<void> | undefined;
+  if (target === 'postgres') {
+    await new Promise<void>((held) => {
+      holder = ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('subscriptions')
+          .select('id')
+          .where('id', '=', subscriptionId)
+          .forUpdate()
+          .execute();
+        held();
+        await new Promise<void>((done) => (release = done));
+      });
+    });
+  }
+  const waitingForLocks = async (count: number) => {
+    if (target !== 'postgres') return;
+    for (let i = 0; i < 500; i += 1) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.db);
+      if (rows[0]!.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`never saw ${count} transactions waiting for a lock`);
+  };
+  const operated = operation();
+  await waitingForLocks(1);
+  const renewed = runBillingCycle(ctx.deps);
+  await waitingForLocks(2);
+  release();
+  await holder;
+  return Promise.allSettled([operated, renewed]);
+}
+
 describe.each(databaseTargets())('admin console (%s)', (target) => {
   const ctx = useTestApp(target, {
     providers: ({ db, clock }) => {
@@ -547,6 +595,31 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
     expect(subs.find((s) => s.user_id === free.id)?.ended_at).not.toBeNull();
   });
 
+  it('revokes a discount while the billing cycle renews the same subscription: both finish, no deadlock', async () => {
+    const { user } = await signUp(ctx().app);
+    const subscriptionId = await subscribe(ctx(), user.id, {
+      discountPercent: 50,
+      discountType: 'forever',
+      coupon: 'HALF',
+    });
+    ctx().clock.advance(31 * DAY_MS);
+    const admin = await signInAdmin(ctx());
+
+    const [response, cycle] = await raceWithRenewal(ctx(), target, subscriptionId, () =>
+      admin.post('/api/admin/revoke-discount', { user_id: user.id, action: 'finish_period' }),
+    );
+    expect(cycle).toEqual({ status: 'fulfilled', value: { renewed: 1, ended: 0 } });
+    expect(response.status === 'fulfilled' && response.value.statusCode).toBe(200);
+    const sub = await ctx()
+      .db.selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ status: 'active', ended_at: null, discount_percent: 0 });
+    const history = (await admin.get(`/api/admin/discount-history/${user.id}`)).json().history;
+    expect(history[0]).toMatchObject({ action: 'revoked', revoke_reason: 'finish_period' });
+  });
+
   it('changes nothing when the payment provider cannot cancel (502)', async () => {
     const admin = await signInAdmin(ctx());
     const { user } = await signUp(ctx().app);
@@ -603,6 +676,23 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
     // Deleting the whole account stops at the same point and keeps everything.
     expect((await admin.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(502);
     expect((await admin.get(`/api/admin/users/${user.id}`)).json().agent_config).not.toBeNull();
+  });
+
+  it('deletes a user while the billing cycle renews their subscription: both finish, no deadlock', async () => {
+    const { user } = await signUp(ctx().app);
+    const subscriptionId = await subscribe(ctx(), user.id);
+    ctx().clock.advance(31 * DAY_MS);
+    const admin = await signInAdmin(ctx());
+
+    const [response, cycle] = await raceWithRenewal(ctx(), target, subscriptionId, () =>
+      admin.delete(`/api/admin/users/${user.id}`),
+    );
+    expect(cycle.status).toBe('fulfilled');
+    expect(response.status === 'fulfilled' && response.value.statusCode).toBe(200);
+    expect(await ctx().db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await ctx().db.selectFrom('subscriptions').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 
   it('deletes a user and every row of theirs, keeps payments detached, and releases their number', async () => {

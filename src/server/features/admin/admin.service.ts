@@ -5,7 +5,7 @@ import {
   deleteUserAccount,
   removeProviderDiscount,
 } from '../../accounts/accounts.service.ts';
-import { getUsage, grantExtraMinutes, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import { getUsage, grantExtraMinutes, lockAccount, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import { findOpenSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../lib/security.ts';
@@ -182,6 +182,9 @@ export async function revokeDiscount(
     }
   }
   await deps.db.transaction().execute(async (trx) => {
+    // The account first, like every change of money or minutes (lockAccount): a renewal holds the account and
+    // waits for the subscription, so taking the subscription first could deadlock against it.
+    await lockAccount(trx, user.id);
     const subscription = await findOpenSubscription(trx, user.id, { lock: true });
     if (!subscription || subscription.discountPercent <= 0) {
       throw new AppError('conflict', 'This user has no active discount');

@@ -54,15 +54,6 @@ const toCoupon = (row: any): Coupon => ({
 
 // ---- subscriptions
 
-/**
- * Serializes the billing changes of one account (applying a payment, a renewal, a cancellation)
- * across connections and instances: every billing transaction takes the user row first, the same
- * lock the minute ledger takes, so checks like "never subscribed" hold until commit.
- */
-export async function lockAccount(db: DbOrTx, userId: string): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
-
 export async function findSubscriptionById(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {
   let query = db.selectFrom('subscriptions').selectAll().where('id', '=', id);
   if (options.lock) query = query.forUpdate();

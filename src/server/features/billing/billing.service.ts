@@ -4,14 +4,14 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { publicBaseUrl } from '../../env.ts';
 import {
-  computeUsage,
+  findLiveSubscriptionWithUsage,
   grantExtraMinutes,
   grantPlanPeriod,
+  lockAccount,
   refreshAgentStatus,
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
-  findLiveSubscription,
   findOpenSubscription,
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
@@ -108,9 +108,9 @@ function providerFailure(error: unknown): never {
 
 export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
-  const sub = await findLiveSubscription(deps.db, userId, now);
-  if (!sub) return { has_subscription: false, subscription: null };
-  const usage = await computeUsage(deps.db, userId, sub);
+  const live = await findLiveSubscriptionWithUsage(deps.db, userId, now);
+  if (!live) return { has_subscription: false, subscription: null };
+  const { subscription: sub, usage } = live;
   return {
     has_subscription: true,
     subscription: {
@@ -319,7 +319,7 @@ async function activateFreeSubscription(deps: AppDeps, userId: string, planId: P
   const now = deps.clock.now();
   const ended = await deps.db.transaction().execute(async (trx) => {
     // Checked again under the account lock: two free trials created at once give one.
-    await repo.lockAccount(trx, userId);
+    await lockAccount(trx, userId);
     if (planId === 'trial' && (await repo.hasEverSubscribed(trx, userId))) {
       throw new AppError('bad_request', TRIAL_TAKEN);
     }
@@ -511,7 +511,7 @@ async function applyPaidCheckout(
   const none = { applied: false, refused: false, cancel: null };
   const pending = await repo.findPaymentBySession(trx, checkout.sessionId);
   if (!pending?.userId) return none;
-  await repo.lockAccount(trx, pending.userId);
+  await lockAccount(trx, pending.userId);
   if (await refuseTakenTrial(trx, pending, checkout.subscriptionId)) {
     return { applied: false, refused: true, cancel: null };
   }
@@ -645,7 +645,7 @@ async function applyEvent(
       if (event.firstInvoice) return done;
       const found = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
       if (!found || found.endedAt) return done;
-      await repo.lockAccount(trx, found.userId);
+      await lockAccount(trx, found.userId);
       const sub = (await repo.findSubscriptionById(trx, found.id, { lock: true }))!;
       if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return done;
       const payment = await repo.insertPayment(trx, {
@@ -669,7 +669,7 @@ async function applyEvent(
     case 'subscription_ended': {
       const sub = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
       if (sub && !sub.endedAt) {
-        await repo.lockAccount(trx, sub.userId);
+        await lockAccount(trx, sub.userId);
         await repo.endSubscription(trx, sub.id, 'canceled', now);
         await refreshAgentStatus(trx, sub.userId, now);
       }
@@ -738,7 +738,7 @@ export async function runBillingCycle(deps: AppDeps): Promise<{ renewed: number;
   let ended = 0;
   for (const due of await repo.findDueLocalSubscriptions(deps.db, now)) {
     await deps.db.transaction().execute(async (trx) => {
-      await repo.lockAccount(trx, due.userId);
+      await lockAccount(trx, due.userId);
       let sub = await repo.findSubscriptionById(trx, due.id, { lock: true });
       for (let guard = 0; sub && !sub.endedAt && sub.currentPeriodEnd <= now && guard < 36; guard += 1) {
         const terms = nextPeriodTerms(sub);
@@ -815,7 +815,7 @@ export async function completeLocalCheckout(deps: AppDeps, userId: string, sessi
   const checkout = await ownLocalCheckout(deps, userId, sessionId);
   const local = localProvider(deps);
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    await repo.lockAccount(trx, userId);
+    await lockAccount(trx, userId);
     const payment = await repo.findPaymentBySession(trx, sessionId);
     if (payment?.status === 'pending' && (await refuseTakenTrial(trx, payment, null))) {
       await local.cancelCheckout(sessionId, trx);
@@ -853,7 +853,7 @@ export async function cancelLocalCheckout(deps: AppDeps, userId: string, session
   const checkout = await ownLocalCheckout(deps, userId, sessionId);
   const local = localProvider(deps);
   const paid = await deps.db.transaction().execute(async (trx) => {
-    await repo.lockAccount(trx, userId);
+    await lockAccount(trx, userId);
     const cancelled = await local.cancelCheckout(sessionId, trx);
     if (!cancelled && (await local.findCheckout(sessionId, trx))?.status === 'complete') return true;
     await expireCheckout(deps, trx, sessionId);

@@ -1,10 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import {
-  debitCallMinutes,
-  inTransaction,
-  lockAccountMinutes,
-  type DbOrTx,
-} from '../../entitlements/minutes.ts';
+import { debitCallMinutes, inTransaction, lockAccount, type DbOrTx } from '../../entitlements/minutes.ts';
 import { finishCall, setBilledMinutes, type FinishCallInput } from './calls.repository.ts';
 
 /** Every started minute of an answered call, and at least one: a call answered for half a second is a call. */
@@ -41,7 +36,7 @@ export async function finishAndBillCall(
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     // The account before the call, like a live call holding its next minute (no lock cycle between the two).
-    await lockAccountMinutes(trx, call.userId);
+    await lockAccount(trx, call.userId);
     // The conditional end first: of two instances closing one call, the second waits on the row and finds it ended.
     if (!(await finishCall(trx, call.id, input))) return false;
     await billCall(trx, call, input.durationS, now);

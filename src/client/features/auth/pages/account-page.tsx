@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { NewPasswordFields, PasswordField } from '../components/auth-fields.tsx';
 
 /** /account: the signed-in owner's account, with "Change password". */
 export function AccountPage() {
@@ -66,35 +66,18 @@ export function AccountPage() {
           </CardHeader>
           <CardContent>
             <form onSubmit={submit} className="space-y-4" aria-label="Change password">
-              <TextField
+              <PasswordField
                 label="Current password"
                 name="current_password"
-                type="password"
-                autoComplete="current-password"
-                required
                 value={current}
-                onChange={(event) => setCurrent(event.target.value)}
+                onValueChange={setCurrent}
               />
-              <TextField
-                label="New password"
+              <NewPasswordFields
                 name="new_password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                hint="At least 8 characters; not a common password, your email or your name."
-                value={next}
-                onChange={(event) => setNext(event.target.value)}
-              />
-              <TextField
-                label="Confirm new password"
-                name="confirmation"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                value={confirmation}
-                onChange={(event) => setConfirmation(event.target.value)}
+                password={next}
+                confirmation={confirmation}
+                onPasswordChange={setNext}
+                onConfirmationChange={setConfirmation}
               />
               <Button type="submit" loading={busy}>
                 {busy ? 'Processing...' : 'Change password'}

@@ -7,6 +7,7 @@ import { useAuth, type SessionResponse } from '../../../lib/auth.tsx';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField, PasswordField } from '../components/auth-fields.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 
 type Mode = 'signin' | 'register';
@@ -137,26 +138,14 @@ export function AuthPage() {
                 placeholder="Jane Cooper"
               />
             ) : null}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder="you@company.com"
-            />
-            <TextField
+            <EmailField value={email} onValueChange={setEmail} />
+            <PasswordField
               label="Password"
               name="password"
-              type="password"
-              autoComplete={registering ? 'new-password' : 'current-password'}
-              required
-              minLength={registering ? 8 : undefined}
+              isNew={registering}
               hint={registering ? 'At least 8 characters.' : undefined}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onValueChange={setPassword}
             />
             {registering ? null : (
               <p className="-mt-2 text-right text-sm">

@@ -4,8 +4,8 @@ import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../../lib/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { AuthCardLayout } from '../components/auth-card-layout.tsx';
+import { EmailField } from '../components/auth-fields.tsx';
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -44,16 +44,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Forgot password">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder="you@company.com"
-          />
+          <EmailField value={email} onValueChange={setEmail} />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Processing...' : 'Send reset link'}
           </Button>

@@ -7,6 +7,7 @@ import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { EmailField } from '../components/auth-fields.tsx';
 import { GoogleIcon } from '../components/google-icon.tsx';
 
 /**
@@ -67,16 +68,7 @@ export function LocalGooglePage() {
                   onChange={(event) => setName(event.target.value)}
                   placeholder="Jane Cooper"
                 />
-                <TextField
-                  label="Email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  placeholder="you@gmail.com"
-                />
+                <EmailField value={email} onValueChange={setEmail} placeholder="you@gmail.com" />
                 <Button type="submit" className="w-full" loading={busy}>
                   {busy ? 'Processing...' : 'Continue'}
                 </Button>

@@ -3,8 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../../lib/api.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { AuthCardLayout } from '../components/auth-card-layout.tsx';
+import { NewPasswordFields } from '../components/auth-fields.tsx';
 
 /** The token arrives in the fragment (#token=...): it never reaches server logs or a Referer. */
 function readToken(): string {
@@ -45,26 +45,12 @@ export function ResetPasswordPage() {
     >
       {token ? (
         <form onSubmit={submit} className="mt-6 space-y-4" aria-label="Reset password">
-          <TextField
-            label="New password"
+          <NewPasswordFields
             name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            hint="At least 8 characters; not a common password, your email or your name."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
           />
           <Button type="submit" className="w-full" loading={busy}>
             {busy ? 'Processing...' : 'Set new password'}
