@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import {
   ADMIN,
+  configureAgent,
   csrfHeaders,
   expect,
   registerUser,
@@ -120,7 +121,8 @@ test.describe('rough edges', () => {
       await page.unroute('**/api/subscription/status');
       await page.route('**/api/subscription/status', usageRoute(used, 250));
       await page.goto('/dashboard');
-      await expect(card.getByTestId('minutes-used')).toHaveText(String(used));
+      // The first dashboard load can be slow on a busy machine.
+      await expect(card.getByTestId('minutes-used')).toHaveText(String(used), { timeout: 20_000 });
       await expect(card.getByTestId('usage-percentage')).toHaveText(shown);
       if (used === 2) await card.screenshot({ path: `${SHOTS}/usage-below-one-percent.png` });
     }
@@ -268,5 +270,61 @@ test.describe('rough edges', () => {
     await expect(toastWith(page, 'No way today')).toBeVisible();
     await expect(fieldError).toHaveText('No way today');
     await expect(gift).toBeVisible();
+  });
+
+  test('file pickers list the chosen files with their sizes and a remove button before upload', async ({
+    page,
+    baseURL,
+  }) => {
+    await registerUser(page);
+    await subscribeWithFreeCoupon(page, baseURL!);
+    const file = (name: string, bytes: number) => ({
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('We open at 8am. '.repeat(Math.ceil(bytes / 16)).slice(0, bytes)),
+    });
+
+    // /configure
+    await page.goto('/configure');
+    await page
+      .getByLabel('Company Documents')
+      .setInputFiles([file('hours.txt', 2048), file('prices.txt', 300)]);
+    let chosen = page.getByRole('list', { name: 'Chosen files' });
+    await expect(chosen.getByRole('listitem')).toHaveCount(2);
+    await expect(chosen.getByRole('listitem').first()).toContainText('hours.txt');
+    await expect(chosen.getByRole('listitem').first()).toContainText('2.0 KB');
+    await expect(chosen.getByRole('listitem').nth(1)).toContainText('300 B');
+    await expect(page.getByText('2 files selected')).toBeVisible();
+    await shoot(page, 'configure-chosen-files');
+    await chosen.getByRole('button', { name: 'Remove hours.txt' }).click();
+    await expect(chosen.getByRole('listitem')).toHaveCount(1);
+    await expect(chosen).toContainText('prices.txt');
+    await expect(page.getByText('1 file selected')).toBeVisible();
+    // The native input follows the list.
+    expect(
+      await page.getByLabel('Company Documents').evaluate((i: HTMLInputElement) => i.files?.length),
+    ).toBe(1);
+    await chosen.getByRole('button', { name: 'Remove prices.txt' }).click();
+    await expect(chosen).toHaveCount(0);
+
+    // /knowledge-base: a removed file is not uploaded.
+    await configureAgent(page, { companyName: 'Picker Plumbing' });
+    await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (1)' })).toBeVisible();
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles([file('parking.txt', 1500), file('draft.txt', 40)]);
+    chosen = page.getByRole('list', { name: 'Chosen files' });
+    await expect(chosen.getByRole('listitem')).toHaveCount(2);
+    await expect(chosen).toContainText('1.5 KB');
+    await shoot(page, 'knowledge-chosen-files');
+    await chosen.getByRole('button', { name: 'Remove draft.txt' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();
+    const documents = page.getByRole('list', { name: 'Documents' });
+    await expect(documents).toContainText('parking.txt');
+    await expect(documents).not.toContainText('draft.txt');
+    // The picker is empty again after the upload.
+    await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
   });
 });
