@@ -83,7 +83,13 @@ test.describe('admin', () => {
     const gift = page.getByRole('dialog', { name: 'Gift Minutes' });
     await gift.getByLabel('Minutes').fill('10001');
     await gift.getByRole('button', { name: 'Gift Minutes' }).click();
-    await expect(page.getByText('Cannot gift more than 10,000 minutes at once')).toBeVisible();
+    // In the toast and next to the field.
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Cannot gift more than 10,000 minutes at once' }),
+    ).toBeVisible();
+    await expect(gift.getByTestId('gift-minutes-error')).toHaveText(
+      'Cannot gift more than 10,000 minutes at once',
+    );
     await gift.getByLabel('Minutes').fill('100');
     await gift.getByLabel('Note (optional)').fill('  Sorry for the outage  ');
     await gift.getByRole('button', { name: 'Gift Minutes' }).click();

@@ -25,8 +25,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      {/* SPEC 2: top right, 4 seconds, at most 3 visible, 14px gap. */}
-      <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton />
+      {/* SPEC 2: top right, 4 seconds, at most 3 visible, 14px gap; below the header (styles.css). */}
+      <Toaster
+        position="top-right"
+        duration={4000}
+        visibleToasts={3}
+        gap={14}
+        offset={{ top: 'var(--toast-offset-top)', right: 24 }}
+        mobileOffset={{ top: 'var(--toast-offset-top)', right: 16, left: 16 }}
+        richColors
+        closeButton
+      />
     </QueryClientProvider>
   );
 }

@@ -41,8 +41,8 @@ const PricingPage = lazyPage(
   (m) => m.PricingPage,
 );
 const ConfigurePage = lazyPage(
-  () => import('../features/agents/pages/configure-page.tsx'),
-  (m) => m.ConfigurePage,
+  () => import('./configure-route.tsx'),
+  (m) => m.ConfigureRoute,
 );
 const CallsPage = lazyPage(
   () => import('../features/calls/pages/calls-page.tsx'),

@@ -79,7 +79,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       }
       try {
-        return await api.get<User>('/auth/me');
+        // `optional=1`: a visitor without a session gets 200 null, so anonymous pages log no failed request.
+        return (await api.get<User | null>('/auth/me?optional=1')) ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;

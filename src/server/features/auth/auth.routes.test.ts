@@ -27,8 +27,14 @@ describe.each(databaseTargets())('accounts and sessions (%s)', (target) => {
     stolen.setCookie('session_token', session_token);
     expect((await stolen.get('/api/auth/me')).statusCode).toBe(200);
 
+    expect((await client.get('/api/auth/me?optional=1')).json().email).toBe('Owner@Example.com');
+
     expect((await client.post('/api/auth/logout')).statusCode).toBe(200);
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+    // The start-up session check: no session is an answer, not an error.
+    const check = await client.get('/api/auth/me?optional=1');
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toBeNull();
     // The token itself no longer works anywhere: logout revoked it server-side.
     expect((await stolen.get('/api/auth/me')).statusCode).toBe(401);
   });

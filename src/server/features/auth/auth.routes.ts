@@ -61,11 +61,23 @@ export function authRoutes(deps: AppDeps, options: { rateLimit: number }): Fasti
         respondWithSession(reply, await auth.exchangeSignInCode(deps, request.headers['x-session-id'])),
     );
 
-    app.get('/auth/me', { schema: { response: { 200: userSchema } } }, async (request) => {
-      const user = await findCurrentUser(deps, request);
-      if (!user) throw new AppError('unauthenticated', 'Not authenticated');
-      return auth.publicUser(deps, user);
-    });
+    // `?optional=1` is the app's start-up session check: a visitor without a session is an answer (200 null),
+    // not an error, so anonymous pages do not log a failed request in the browser console.
+    app.get(
+      '/auth/me',
+      {
+        schema: {
+          querystring: z.object({ optional: z.literal('1').optional() }),
+          response: { 200: userSchema.nullable() },
+        },
+      },
+      async (request) => {
+        const user = await findCurrentUser(deps, request);
+        if (user) return auth.publicUser(deps, user);
+        if (request.query.optional) return null;
+        throw new AppError('unauthenticated', 'Not authenticated');
+      },
+    );
 
     app.post('/auth/logout', { preHandler: requireUser(deps) }, async (request, reply) => {
       await auth.revokeCurrentSession(deps, userOf(request).sessionId);

@@ -28,6 +28,7 @@ import type { KnowledgePassage } from '../../agent/retrieval/knowledge-index.ts'
 import { documentExtractor, type DocumentExtractor } from './document-extractor.ts';
 import { ExtractionError, MAX_DOCUMENT_BYTES, type DocumentKind, type ExtractionFailure } from './extract.ts';
 import * as repo from './knowledge.repository.ts';
+import { formatFileSize } from '../../../shared/file-size.ts';
 
 export const MAX_DOCUMENTS_PER_AGENT = 50;
 /**
@@ -92,9 +93,8 @@ const CONTENT_TYPES: Record<DocumentKind, string> = {
 
 /** "12 B", "532.1 KB", "1.2 MB". */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  // Shared with the client's file pickers, so a chosen file shows the size it will have in the list.
+  return formatFileSize(bytes);
 }
 
 /** The name as the owner knows it: no folders, no control characters, at most 200 characters. */

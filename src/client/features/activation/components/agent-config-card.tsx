@@ -16,7 +16,7 @@ export interface AgentConfigCardProps {
 /**
  * The dashboard's Agent Configuration card (SPEC 4, Agent card): not configured -> configured without an
  * agent ('Activate AI Voice Agent') -> active (green box with the agent id) or inactive (red box: minute limit
- * reached, upgrade to reactivate). The boxes show only when an agent id exists.
+ * reached, upgrade or buy minutes to reactivate). The boxes show only when an agent id exists.
  */
 export function AgentConfigCard({ hasActiveSubscription }: AgentConfigCardProps) {
   const { data } = useAgentCardConfig();
@@ -152,15 +152,20 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
             AI Agent Deactivated
           </p>
           <p className="mt-1 text-sm">
-            Your agent was deactivated because your minute limit was reached. Upgrade your plan to reactivate
-            it.
+            Your agent was deactivated because your minute limit was reached. Upgrade your plan or buy extra
+            minutes to reactivate it: either brings it back at once.
           </p>
           <p className="mt-2 text-xs text-red-800/80">
             Agent ID: <code className="font-mono">{agentId}</code>
           </p>
-          <Button asChild variant="destructive" size="sm" className="mt-3">
-            <Link to="/pricing">Upgrade Plan</Link>
-          </Button>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button asChild variant="destructive" size="sm">
+              <Link to="/pricing">Upgrade Plan</Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/pricing#minutes">Buy Minutes</Link>
+            </Button>
+          </div>
         </div>
       )}
     </>

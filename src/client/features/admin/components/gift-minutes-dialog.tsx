@@ -27,7 +27,8 @@ export function giftMinutesError(raw: string): string | null {
 
 export interface GiftMinutesDialogProps {
   userLabel: string;
-  onGift: (input: { minutes: number; note: string }) => Promise<boolean>;
+  /** Resolves null when the minutes were gifted, else the error text (already toasted) to show by the field. */
+  onGift: (input: { minutes: number; note: string }) => Promise<string | null>;
 }
 
 export function GiftMinutesDialog({ userLabel, onGift }: GiftMinutesDialogProps) {
@@ -35,26 +36,32 @@ export function GiftMinutesDialog({ userLabel, onGift }: GiftMinutesDialogProps)
   const [minutes, setMinutes] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // Shown next to the field as well as in the toast, so the admin sees what to fix where they type.
+  const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
     setMinutes('');
     setNote('');
+    setError(null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const error = giftMinutesError(minutes);
-    if (error) {
-      toast.error(error);
+    const invalid = giftMinutesError(minutes);
+    setError(invalid);
+    if (invalid) {
+      toast.error(invalid);
       return;
     }
     setBusy(true);
-    const ok = await onGift({ minutes: Number(minutes.trim()), note: note.trim() });
+    const failure = await onGift({ minutes: Number(minutes.trim()), note: note.trim() });
     setBusy(false);
-    if (ok) {
-      setOpen(false);
-      reset();
+    if (failure) {
+      setError(failure);
+      return;
     }
+    setOpen(false);
+    reset();
   };
 
   return (
@@ -92,10 +99,19 @@ export function GiftMinutesDialog({ userLabel, onGift }: GiftMinutesDialogProps)
               step={1}
               placeholder="e.g. 100"
               value={minutes}
-              onChange={(event) => setMinutes(event.target.value)}
-              aria-describedby="gift-minutes-hint"
+              onChange={(event) => {
+                setMinutes(event.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'gift-minutes-error gift-minutes-hint' : 'gift-minutes-hint'}
               autoFocus
             />
+            {error ? (
+              <p id="gift-minutes-error" data-testid="gift-minutes-error" className="text-sm text-red-600">
+                {error}
+              </p>
+            ) : null}
             <FieldHint id="gift-minutes-hint">A whole number from 1 to 10,000.</FieldHint>
           </div>
           <div className="grid gap-1.5">

@@ -22,7 +22,7 @@ export interface UserDetailsProps {
   discounts: DiscountHistoryEntry[];
   gifts: MinuteGift[];
   isSelf: boolean;
-  onGift: (input: { minutes: number; note: string }) => Promise<boolean>;
+  onGift: (input: { minutes: number; note: string }) => Promise<string | null>;
   onRevoke: (action: RevokeAction) => Promise<boolean>;
   onDeletePhone: () => Promise<void>;
   onDeleteUser: () => Promise<void>;

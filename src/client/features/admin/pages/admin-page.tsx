@@ -65,16 +65,18 @@ export function AdminPage() {
 
   const selected = details.data;
 
-  const giftMinutes = async (input: { minutes: number; note: string }) => {
-    if (!selectedId) return false;
+  /** Null when gifted, else the error text (toasted here, shown by the field in the dialog). */
+  const giftMinutes = async (input: { minutes: number; note: string }): Promise<string | null> => {
+    if (!selectedId) return 'Selected user no longer exists';
     try {
       const response = await adminApi.giftMinutes({ userId: selectedId, ...input });
       toast.success(response.message);
       await reloadSelected(selectedId);
-      return true;
+      return null;
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to gift minutes'));
-      return false;
+      const message = errorMessage(error, 'Failed to gift minutes');
+      toast.error(message);
+      return message;
     }
   };
 

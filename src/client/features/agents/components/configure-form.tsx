@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Info } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FieldHint, Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -128,21 +129,22 @@ export function ConfigureForm({
 
       <div className="space-y-2">
         <Label htmlFor="documents">Company Documents</Label>
-        <Input
+        <FilePicker
           id="documents"
           name="documents"
-          type="file"
-          multiple
           accept=".pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain"
-          onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-          aria-describedby="documents-hint"
+          files={files}
+          onChange={setFiles}
+          hintId="documents-hint"
+          hint={
+            <>
+              {files.length > 0
+                ? `${files.length} file${files.length === 1 ? '' : 's'} selected`
+                : 'PDF, DOC, DOCX or TXT: product details, FAQs, guides, policies (10 MB each).'}
+              {config ? ' New documents are added to your knowledge base.' : null}
+            </>
+          }
         />
-        <FieldHint id="documents-hint">
-          {files.length > 0
-            ? `${files.length} file${files.length === 1 ? '' : 's'} selected`
-            : 'PDF, DOC, DOCX or TXT: product details, FAQs, guides, policies (10 MB each).'}
-          {config ? ' New documents are added to your knowledge base.' : null}
-        </FieldHint>
       </div>
 
       <div className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50/60 p-4 text-sm text-ink-700">

@@ -26,10 +26,11 @@ export function useAgentConfig() {
   });
 }
 
-export function useAvailableNumbers() {
+export function useAvailableNumbers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: AVAILABLE_NUMBERS_QUERY_KEY,
     queryFn: async () => (await agentsApi.availableNumbers()).numbers,
     staleTime: 0,
+    enabled,
   });
 }

@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { agentsApi, type ConfigureInput } from '../api/agents-api.ts';
 import { ConfigureForm } from '../components/configure-form.tsx';
 import { DeleteConfigDialog } from '../components/delete-config-dialog.tsx';
+import { PlanNeededCard } from '../components/plan-needed-card.tsx';
 import {
   AGENT_QUERY_KEY,
   AVAILABLE_NUMBERS_QUERY_KEY,
@@ -19,13 +20,21 @@ import {
 } from '../hooks/use-agent-config.ts';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 
+export interface ConfigurePageProps {
+  /**
+   * True when the account has no active plan (the app reads the subscription status): the page then says what
+   * is needed and links to /pricing instead of showing a form the server would refuse.
+   */
+  planNeeded?: boolean;
+}
+
 /** /configure (SPEC 2): company details, phone number, transfer number and documents. */
-export function ConfigurePage() {
+export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const agentConfig = useAgentConfig();
-  const numbers = useAvailableNumbers();
+  const numbers = useAvailableNumbers({ enabled: !planNeeded });
   // Bumped after a deletion: remounts the form with empty fields (contact email from the user).
   const [formGeneration, setFormGeneration] = useState(0);
 
@@ -81,27 +90,31 @@ export function ConfigurePage() {
             </>
           }
         />
-        <Card>
-          <CardHeader>
-            <CardTitle>Agent details</CardTitle>
-            <CardDescription>
-              {config
-                ? 'Update your details, move to another number or add documents.'
-                : 'Choose a phone number and tell your agent about your business.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ConfigureForm
-              key={`${formGeneration}-${config ? 'configured' : 'new'}`}
-              config={config}
-              defaultEmail={user?.email ?? ''}
-              numbers={numbers.data ?? []}
-              numbersLoading={numbers.isPending || numbers.isFetching}
-              busy={configure.isPending}
-              onSubmit={(input) => configure.mutate(input)}
-            />
-          </CardContent>
-        </Card>
+        {planNeeded ? (
+          <PlanNeededCard />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>Agent details</CardTitle>
+              <CardDescription>
+                {config
+                  ? 'Update your details, move to another number or add documents.'
+                  : 'Choose a phone number and tell your agent about your business.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ConfigureForm
+                key={`${formGeneration}-${config ? 'configured' : 'new'}`}
+                config={config}
+                defaultEmail={user?.email ?? ''}
+                numbers={numbers.data ?? []}
+                numbersLoading={numbers.isPending || numbers.isFetching}
+                busy={configure.isPending}
+                onSubmit={(input) => configure.mutate(input)}
+              />
+            </CardContent>
+          </Card>
+        )}
       </main>
     </div>
   );

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EXTRA_MINUTE_PRICE, formatUsd as money, priceAfterTrial } from '../../../../shared/plans.ts';
 import type { Subscription } from '../api/billing-api.ts';
 import { useSubscriptionStatus } from '../hooks/use-subscription-status.ts';
-import { UsageBar, usagePercentage } from './usage-bar.tsx';
+import { formatUsagePercentage, UsageBar, usagePercentage } from './usage-bar.tsx';
 
 const number = new Intl.NumberFormat('en-US');
 const date = (iso: string) =>
@@ -92,7 +92,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         <div className="flex items-baseline justify-between text-sm">
           <span className="font-medium text-ink-700">Minutes used</span>
           <span className="text-ink-500" data-testid="usage-percentage">
-            {Math.floor(percentage)}%
+            {formatUsagePercentage(percentage)}
           </span>
         </div>
         <UsageBar percentage={percentage} />

@@ -13,6 +13,18 @@ export function usagePercentage(usage: {
   return usage.percentage_used;
 }
 
+/**
+ * The share used as the card prints it: whole percent (rounded down, so 99.9% never reads 100%), one decimal
+ * below 1% so a little use is not "0%" (0.8%), and "<0.1%" for less than that; "0%" only when nothing is used.
+ */
+export function formatUsagePercentage(percentage: number): string {
+  if (!(percentage > 0)) return '0%';
+  if (percentage >= 1) return `${Math.floor(percentage)}%`;
+  // The epsilon keeps float noise (3 of 1,000 minutes computing as 0.29999…) from losing a tenth.
+  const tenths = Math.floor(percentage * 10 + 1e-9) / 10;
+  return tenths === 0 ? '<0.1%' : `${tenths.toFixed(1)}%`;
+}
+
 /** SPEC 9: green up to 50% used, yellow above 50%, red above 80%. */
 export function usageTone(percentage: number): 'green' | 'yellow' | 'red' {
   if (percentage > 80) return 'red';

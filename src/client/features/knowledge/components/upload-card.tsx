@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { FieldHint, Label } from '../../../components/ui/label.tsx';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
+import { Label } from '../../../components/ui/label.tsx';
 
 export interface UploadCardProps {
   uploading: boolean;
@@ -14,17 +14,13 @@ export interface UploadCardProps {
 
 export function UploadCard({ uploading, onUpload }: UploadCardProps) {
   const [files, setFiles] = useState<File[]>([]);
-  const input = useRef<HTMLInputElement>(null);
 
   const upload = async () => {
     if (files.length === 0) {
       toast.error('Please select files to upload');
       return;
     }
-    if (await onUpload(files)) {
-      setFiles([]);
-      if (input.current) input.current.value = '';
-    }
+    if (await onUpload(files)) setFiles([]);
   };
 
   return (
@@ -36,20 +32,19 @@ export function UploadCard({ uploading, onUpload }: UploadCardProps) {
       <CardContent className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor="kb-documents">Files to upload</Label>
-          <Input
-            ref={input}
+          <FilePicker
             id="kb-documents"
-            type="file"
-            multiple
             accept=".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain"
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            aria-describedby="kb-documents-hint"
+            files={files}
+            onChange={setFiles}
+            disabled={uploading}
+            hintId="kb-documents-hint"
+            hint={
+              files.length > 0
+                ? `${files.length} file${files.length === 1 ? '' : 's'} selected`
+                : 'PDF, DOCX or TXT, up to 10 MB each. A file with the same name replaces the earlier one.'
+            }
           />
-          <FieldHint id="kb-documents-hint">
-            {files.length > 0
-              ? `${files.length} file${files.length === 1 ? '' : 's'} selected`
-              : 'PDF, DOCX or TXT, up to 10 MB each. A file with the same name replaces the earlier one.'}
-          </FieldHint>
         </div>
         <Button onClick={() => void upload()} loading={uploading} disabled={uploading}>
           {uploading ? null : <Upload aria-hidden="true" className="size-4" />}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Delete, Mic, MicOff, Phone, PhoneOff, Send, Volume2, VolumeX } from 'lucide-react';
+import { Delete, Info, Mic, MicOff, Phone, PhoneOff, Send, Volume2, VolumeX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -113,6 +113,17 @@ export function PhonePage() {
                 </Button>
               </div>
               <DialPad onKey={onKey} />
+              {/* Same rule as finish-call.ts billableMinutes: every started minute, at least one. */}
+              <p
+                data-testid="test-call-metering"
+                className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+              >
+                <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                <span>
+                  Test calls use your plan&apos;s minutes like real calls: each call is rounded up to whole
+                  minutes, at least 1 (a 1:10 call uses 2 minutes).
+                </span>
+              </p>
               {inCall ? (
                 <Button variant="destructive" size="lg" className="w-full" onClick={phone.hangUp}>
                   <PhoneOff aria-hidden="true" className="size-5" />
