@@ -1,12 +1,21 @@
-// Checks the frozen multi-turn set: JSON shape, document paths, and that every answer span of an
+// Checks a multi-turn set: JSON shape, document paths, and that every answer span of an
 // answerable turn is copied verbatim (case-insensitive, whitespace-normalised) from that business's
-// documents. Prints the counts the README quotes. Usage: node bench/data/multiturn/check.mjs
+// documents. Prints the counts the README quotes. Each set's README says its limits:
+//   node bench/data/check-multiturn.mjs bench/data/multiturn/conversations.json --turns 2-5
+//   node bench/data/check-multiturn.mjs bench/data/multiturn2/conversations.json --turns 3-6 --max-answer-words 6
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const set = JSON.parse(readFileSync(join(here, 'conversations.json'), 'utf8'));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const [minTurns, maxTurns] = option('--turns', '2-6').split('-').map(Number);
+const maxAnswerWords = Number(option('--max-answer-words', 'Infinity'));
+const setPath = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '');
+const base = dirname(setPath);
+const set = JSON.parse(readFileSync(setPath, 'utf8'));
 const errors = [];
 const fail = (where, message) => errors.push(`${where}: ${message}`);
 const norm = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -38,7 +47,7 @@ for (const [index, business] of set.businesses.entries()) {
       fail(where, `document ${path} must be ${id}/<name>.md or .txt`);
       continue;
     }
-    const full = join(here, path);
+    const full = join(base, path);
     if (!existsSync(full)) {
       fail(where, `document ${path} does not exist`);
       continue;
@@ -69,8 +78,8 @@ for (const [index, conversation] of set.conversations.entries()) {
   const texts = documentsOf.get(business);
   if (!texts) fail(where, `unknown business ${business}`);
   businessesUsed.add(business);
-  if (!Array.isArray(turns) || turns.length < 2 || turns.length > 5) {
-    fail(where, 'turns must hold 2-5 turns');
+  if (!Array.isArray(turns) || turns.length < minTurns || turns.length > maxTurns) {
+    fail(where, `turns must hold ${minTurns}-${maxTurns} turns`);
     continue;
   }
   counts.conversations += 1;
@@ -95,6 +104,8 @@ for (const [index, conversation] of set.conversations.entries()) {
       if (texts && !texts.some((text) => text.includes(norm(answer)))) {
         fail(at, `answer "${answer}" is not in ${business}'s documents`);
       }
+      const words = answer.split(/\s+/).filter(Boolean).length;
+      if (words > maxAnswerWords) fail(at, `answer "${answer}" has ${words} words (1-${maxAnswerWords} wanted)`);
     }
     counts.turns += 1;
     counts[answerable ? 'answerable' : 'unanswerable'] += 1;
@@ -113,6 +124,10 @@ console.log(`conversations: ${counts.conversations}`);
 console.log(`turns: ${counts.turns} (answerable ${counts.answerable}, unanswerable ${counts.unanswerable})`);
 console.log(
   `follow-ups: ${counts.followups} (answerable ${followupCounts.answerable}, unanswerable ${followupCounts.unanswerable})`,
+);
+const pct = (part, whole) => (whole ? Math.round((100 * part) / whole) : 0);
+console.log(
+  `shares: unanswerable ${pct(counts.unanswerable, counts.turns)}% of turns, follow-ups ${pct(counts.followups, counts.turns)}% of turns`,
 );
 console.log(`first turns: answerable ${firstCounts.answerable}, unanswerable ${firstCounts.unanswerable}`);
 if (errors.length > 0) {
