@@ -4,12 +4,14 @@ import {
   activateAgent,
   ADMIN,
   configureAgent,
+  csrfHeaders,
   expect,
   generateCoupon,
   registerUser,
   signInViaUi,
   subscribeWithFreeCoupon,
   test,
+  uniqueEmail,
 } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -95,4 +97,33 @@ test('on a phone, the coupon table scrolls inside its card instead of widening t
   await page.getByRole('button', { name: '25% Off First Month Only' }).click();
   await expect(page.getByTestId('coupon-row').first()).toBeVisible();
   expect(await overflowing(page)).toEqual([]);
+});
+
+test('on a phone, the admin page does not scroll sideways, with a long-named user listed and selected', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A customer with a long address, registered in their own browser context.
+  const customer = await browser.newContext({ baseURL: baseURL! });
+  const email = uniqueEmail('a-customer-with-a-rather-long-address');
+  const registered = await customer.request.post('/api/auth/register', {
+    data: { email, password: 'correct-horse-42', name: 'Long Address Customer' },
+    headers: await csrfHeaders(customer.request),
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  await customer.close();
+
+  await page.setViewportSize(PHONE);
+  await signInViaUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin');
+  await page.getByPlaceholder('Search users...').fill(email);
+  await expect(page.getByTestId('admin-user-row').first()).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  await page.getByTestId('admin-user-row').first().click();
+  await expect(page.getByTestId('admin-user-details')).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/phone-admin.png`, fullPage: true });
 });

@@ -92,7 +92,9 @@ export function UserDetails({
       <CardContent className="space-y-5">
         <dl className="grid gap-4 sm:grid-cols-2">
           <Field label="Name">{user.name?.trim() || '—'}</Field>
-          <Field label="Email">{user.email}</Field>
+          <Field label="Email" wrap>
+            <span className="break-all">{user.email}</span>
+          </Field>
           <Field label="User ID" wrap>
             <span className="font-mono text-xs">{user.id}</span>
           </Field>

@@ -133,7 +133,7 @@ export function AdminPage() {
           description="Users, subscriptions, discounts, gifted minutes and agents."
           actions={<AdminNav current="users" />}
         />
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <UserList
             users={users.data ?? []}
             loading={users.isPending}
