@@ -297,13 +297,28 @@ test.describe('timings and thresholds', () => {
     await page.route('**/api/stripe/create-checkout', (route) =>
       route.fulfill({ json: { free_subscription: true, url: `${baseURL}/dashboard` } }),
     );
+    // The page itself notes when the toast appears and when it leaves /pricing: a busy machine may show the
+    // test the toast late, but not change the page's own clock.
+    await page.addInitScript(() => {
+      if (location.pathname !== '/pricing') return;
+      new MutationObserver(() => {
+        if (
+          !sessionStorage.getItem('toastAt') &&
+          document.body?.innerText.includes('Free subscription activated!')
+        )
+          sessionStorage.setItem('toastAt', String(Date.now()));
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+      addEventListener('pagehide', () => sessionStorage.setItem('leftAt', String(Date.now())));
+    });
     await page.goto('/pricing');
     await page.getByTestId('plan-basic').getByRole('button', { name: 'Get Started' }).click();
-    await expect(toastWith(page, 'Free subscription activated!')).toBeVisible();
-    const shown = Date.now();
-    await expect(page).toHaveURL(/\/pricing$/);
     await page.waitForURL(/\/dashboard$/);
-    expect(Date.now() - shown).toBeGreaterThanOrEqual(700);
+    const { toastAt, leftAt } = await page.evaluate(() => ({
+      toastAt: Number(sessionStorage.getItem('toastAt')),
+      leftAt: Number(sessionStorage.getItem('leftAt')),
+    }));
+    expect(toastAt, 'the toast was shown on /pricing').toBeGreaterThan(0);
+    expect(leftAt - toastAt).toBeGreaterThanOrEqual(900);
   });
 
   test('payment verification: expired, error, and a timeout after 5 polls 2 seconds apart', async ({
