@@ -2,7 +2,8 @@ import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
 import type { Db } from '../../db/database.ts';
-import { hasPendingVectors, loadAgentPassages } from './calls.repository.ts';
+import { loadAgentPassages } from '../../accounts/agent-passages.ts';
+import { hasPendingVectors } from './calls.repository.ts';
 
 type Agent = { id: string; userId: string; companyName: string };
 

@@ -1,7 +1,6 @@
 /** Storage of knowledge gaps (ADR 012). Kysely stays here; callers get domain types. */
 
 import type { Db } from '../../db/database.ts';
-import type { KnowledgePassage } from '../../agent/retrieval/knowledge-index.ts';
 import { vectorFromBytes, vectorToBytes } from '../../agent/retrieval/meaning.ts';
 
 export type GapStatus = 'open' | 'answered' | 'dismissed';
@@ -132,31 +131,6 @@ export async function resolveGaps(
 }
 
 /** Every passage of the account with its vector (the replay builds a call's index from them). */
-export async function loadPassagesWithVectors(
-  db: Db,
-  userId: string,
-): Promise<{ passage: KnowledgePassage; vector: Float32Array | null }[]> {
-  const rows = await db
-    .selectFrom('passages')
-    .innerJoin('documents', 'documents.id', 'passages.document_id')
-    .select([
-      'passages.id',
-      'documents.name',
-      'passages.heading',
-      'passages.page',
-      'passages.text',
-      'passages.vector',
-    ])
-    .where('passages.user_id', '=', userId)
-    .orderBy('documents.created_at')
-    .orderBy('passages.document_id')
-    .orderBy('passages.ord')
-    .execute();
-  return rows.map((r) => ({
-    passage: { id: r.id, documentName: r.name, heading: r.heading, page: r.page, text: r.text },
-    vector: vectorFromBytes(r.vector),
-  }));
-}
 
 export async function findCompanyName(db: Db, userId: string): Promise<string | undefined> {
   const row = await db

@@ -4,6 +4,7 @@
  * an answer the group's questions are asked again through the turn engine, on the account's current knowledge, to
  * show the owner what the agent now says.
  */
+import { loadAgentPassages } from '../../accounts/agent-passages.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { createConversation } from '../../agent/turn-engine.ts';
 import { buildKnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
@@ -182,7 +183,7 @@ export async function replayQuestions(
   questions: string[],
 ): Promise<ReplayResult[]> {
   const companyName = (await repo.findCompanyName(deps.db, userId)) ?? '';
-  const rows = await repo.loadPassagesWithVectors(deps.db, userId);
+  const rows = await loadAgentPassages(deps.db, userId);
   const pending = rows.filter((r) => r.vector === null);
   if (pending.length > 0 && pending.length <= MAX_REPLAY_EMBEDS) {
     const vectors = await deps.providers.encoder
