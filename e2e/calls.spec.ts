@@ -4,6 +4,7 @@ import {
   activateAgent,
   configureAgent,
   expect,
+  FAQ,
   registerUser,
   subscribeWithFreeCoupon,
   test,
@@ -11,15 +12,6 @@ import {
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-
-const FAQ = `# Opening hours
-We are open Monday to Friday from 8 a.m. to 6 p.m. We are closed on Sundays.
-
-# Parking
-Free parking is available behind the building, entrance on Elm Street.
-
-# Payment methods
-We accept cash, all major credit cards and Apple Pay.`;
 
 /** A policy sheet as owners write them: topic-label headings, the answers in the text. */
 const POLICY = `Lakeside Tutoring - Policies

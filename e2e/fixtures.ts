@@ -24,6 +24,16 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${random}@example.com`;
 }
 
+/** A small business's FAQ, the document the call tests configure. */
+export const FAQ = `# Opening hours
+We are open Monday to Friday from 8 a.m. to 6 p.m. We are closed on Sundays.
+
+# Parking
+Free parking is available behind the building, entrance on Elm Street.
+
+# Payment methods
+We accept cash, all major credit cards and Apple Pay.`;
+
 export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' } as const;
 
 /**
