@@ -10,6 +10,9 @@
  *   unanswerable: right when it declines.
  * Default: a seeded sample of 1,500 questions stratified by article and answerability (BENCH_SEED, default 2026);
  * BENCH_SQUAD=all asks all 6,078, BENCH_SQUAD=<n> a sample of n. BENCH_SQUAD_DIR overrides the data folder.
+ * BENCH_SQUAD_POOL=1 makes all articles one business (646 paragraphs, about 4,000 passages), as a site of hundreds of
+ * pages is: every question then competes with every other article's passages, and an unanswerable one meets far
+ * more passages that share its words.
  * BENCH_VERBOSE=1 prints examples of each failure. Results go to bench/results/squad-<date>.json
  * (squad-all-<date>.json for all).
  */
@@ -35,6 +38,8 @@ const DOCUMENTS_PER_BUSINESS = 8;
 const SEED = Number(process.env.BENCH_SEED ?? 2026);
 const EVERYTHING = process.env.BENCH_SQUAD === 'all';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const POOLED = process.env.BENCH_SQUAD_POOL === '1';
+const POOLED_NAME = 'City Reference Library';
 
 interface Question {
   id: string;
@@ -120,15 +125,22 @@ async function main() {
   /** Questions the agent wanted the meaning of: their turn includes the encoder's time. */
   let embedded = 0;
   let ingestMs = 0;
-  for (const article of file.data) {
-    const asked = questions.filter((q) => q.article === article.title);
+  const businesses = POOLED
+    ? [{ companyName: POOLED_NAME, articles: file.data }]
+    : file.data.map((a) => ({ companyName: a.title.replace(/_/g, ' '), articles: [a] }));
+  for (const { companyName, articles } of businesses) {
+    const titles = new Set(articles.map((a) => a.title));
+    const asked = questions.filter((q) => titles.has(q.article));
     if (asked.length === 0) continue;
-    const companyName = article.title.replace(/_/g, ' ');
     const t = performance.now();
-    const passages = await ingestArticle(
-      companyName,
-      article.paragraphs.map((p) => p.context),
-    );
+    const passages: KnowledgePassage[] = [];
+    for (const article of articles)
+      passages.push(
+        ...(await ingestArticle(
+          POOLED ? article.title.replace(/_/g, ' ') : companyName,
+          article.paragraphs.map((p) => p.context),
+        )),
+      );
     const knowledge = buildKnowledgeIndex(passages, { companyName });
     ingestMs += performance.now() - t;
     const meaning = await meaningIndexOf(passages);
@@ -200,10 +212,13 @@ async function main() {
   const date = new Date().toISOString();
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(out, { recursive: true });
-  const saved = path.join(out, `squad-${EVERYTHING ? 'all-' : ''}${date.slice(0, 10)}.json`);
+  const saved = path.join(
+    out,
+    `squad-${POOLED ? 'pooled-' : ''}${EVERYTHING ? 'all-' : ''}${date.slice(0, 10)}.json`,
+  );
   const result = {
     date,
-    command: `${EVERYTHING ? 'BENCH_SQUAD=all ' : ''}npm run bench:squad`,
+    command: `${POOLED ? 'BENCH_SQUAD_POOL=1 ' : ''}${EVERYTHING ? 'BENCH_SQUAD=all ' : ''}npm run bench:squad`,
     data: 'SQuAD 2.0 dev half (chrischute/squad data/dev-v2.0.json)',
     sample: EVERYTHING ? null : { seed: SEED, size: questions.length, answerable: answerableCount },
     report,
