@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { lockAccount } from '../entitlements/minutes.ts';
 import { AppError, ProviderError } from '../lib/errors.ts';
+import { forgetSessions } from '../lib/security.ts';
 import * as repo from './accounts.repository.ts';
 
 /**
@@ -43,6 +44,7 @@ export async function deleteUserAccount(
     await lockAccount(trx, userId);
     await repo.deleteAccountRows(trx, userId, { outboxAddresses: addresses });
   });
+  forgetSessions(deps, { userId });
   await deleteBlobs(deps, blobKeys, hooks.log);
 }
 

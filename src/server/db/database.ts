@@ -22,6 +22,18 @@ export interface DatabaseOptions {
 /** What the health check runs, per database instance. */
 const checks = new WeakMap<Db, () => Promise<void>>();
 
+/**
+ * Receives a channel's notifications (NOTIFY). `lost`: from now on some may be missed (the connection dropped);
+ * `ready`: listening again.
+ */
+export interface Listener {
+  message: (payload: string) => void;
+  lost: () => void;
+  ready: () => void;
+}
+type Subscribe = (channel: string, listener: Listener) => Promise<() => Promise<void>>;
+const subscribers = new WeakMap<Db, Subscribe>();
+
 /** Creates the one Kysely instance of the process: PGlite by default, `pg` with DATABASE_URL. */
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -36,6 +48,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     checks.set(db, () => selectOne(db));
+    subscribers.set(db, (channel, listener) => listenOnServer(options.databaseUrl!, channel, listener));
     return db;
   }
   let dataPath: string | undefined;
@@ -51,6 +64,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     guard?.();
     await selectOne(db);
   });
+  subscribers.set(db, async (channel, listener) => {
+    const stop = await pglite.listen(channel, listener.message);
+    listener.ready();
+    return () => (pglite.closed ? Promise.resolve() : stop());
+  });
   return db;
 }
 
@@ -65,6 +83,73 @@ export async function checkDatabase(db: Db): Promise<void> {
     if (error instanceof AppError) throw error;
     throw new AppError('unavailable', 'The database is not answering.');
   }
+}
+
+/**
+ * Listens to a channel's notifications (LISTEN/NOTIFY) until the returned function is called. PostgreSQL: one
+ * connection of its own, reopened after a drop (the listener is told that notifications may have been lost).
+ * PGlite: in process, delivered before the notifying statement's result.
+ */
+export function listen(db: Db, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  const subscribe = subscribers.get(db);
+  if (!subscribe) throw new Error('listen: not a database made by createDatabase');
+  return subscribe(channel, listener);
+}
+
+const RELISTEN_MS = 1000;
+
+async function listenOnServer(
+  connectionString: string,
+  channel: string,
+  listener: Listener,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reopen = () => {
+    if (!stopped)
+      retry = setTimeout(
+        () =>
+          void open().catch(() => {
+            reopen();
+          }),
+        RELISTEN_MS,
+      );
+  };
+  const open = async () => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel) listener.message(n.payload ?? '');
+    });
+    c.on('error', () => {
+      // Until a new connection listens, notifications are lost: the listener must not trust what it kept.
+      listener.lost();
+      void c.end().catch(() => {});
+      if (client === c) {
+        client = null;
+        reopen();
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await c.end();
+    else {
+      client = c;
+      listener.ready();
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
+  };
 }
 
 async function selectOne(db: Db): Promise<void> {

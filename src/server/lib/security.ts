@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from './errors.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { sessionCacheOf, startSessionCache, type CachedSession } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'session_token';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -38,6 +39,8 @@ export function isSecureOrigin(deps: Pick<AppDeps, 'env'>): boolean {
 
 export function registerSecurity(app: FastifyInstance, deps: AppDeps): void {
   const secure = isSecureOrigin(deps);
+  const sessions = startSessionCache(deps.db);
+  app.addHook('onClose', () => sessions.stop());
   app.addHook('onRequest', async (request, reply) => {
     // Decided on the route the router matched, never on the raw URL: the router decodes `/%61pi/...` to `/api/...`.
     const route = request.routeOptions.url;
@@ -68,25 +71,66 @@ export async function findCurrentUser(deps: AppDeps, request: FastifyRequest): P
   if (request.currentUser) return request.currentUser;
   const token = request.cookies[SESSION_COOKIE] ?? bearerToken(request);
   if (!token) return null;
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id', 'users.email', 'users.name', 'users.picture'])
-    .where('sessions.token_hash', '=', sha256(token))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', deps.clock.now())
-    .executeTakeFirst();
-  if (!row) return null;
+  const tokenHash = sha256(token);
+  const now = deps.clock.now();
+  const cache = sessionCacheOf(deps.db);
+  let session = cache?.get(tokenHash, now) ?? null;
+  if (!session) {
+    const readSince = cache?.generation ?? 0;
+    session = await readSession(deps, tokenHash, now);
+    if (!session) return null;
+    cache?.set(tokenHash, session, readSince);
+  }
   const user: CurrentUser = {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    picture: row.picture,
-    isAdmin: row.email.toLowerCase() === deps.env.ADMIN_EMAIL.toLowerCase(),
-    sessionId: row.session_id,
+    id: session.userId,
+    email: session.email,
+    name: session.name,
+    picture: session.picture,
+    isAdmin: session.email.toLowerCase() === deps.env.ADMIN_EMAIL.toLowerCase(),
+    sessionId: session.sessionId,
   };
   request.currentUser = user;
   return user;
+}
+
+async function readSession(deps: AppDeps, tokenHash: string, now: Date): Promise<CachedSession | null> {
+  const row = await deps.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.picture',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sessionId: row.session_id,
+    userId: row.id,
+    email: row.email,
+    name: row.name,
+    picture: row.picture,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+/**
+ * This instance forgets a revoked session (or every session of a user) at once; the other instances hear of it
+ * from the database (session-cache.ts). Call after the change is committed.
+ */
+export function forgetSessions(
+  deps: Pick<AppDeps, 'db'>,
+  which: { sessionId: string } | { userId: string },
+): void {
+  const cache = sessionCacheOf(deps.db);
+  if ('sessionId' in which) cache?.forgetSession(which.sessionId);
+  else cache?.forgetUser(which.userId);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -24,7 +24,7 @@ export function databaseTargets(): DatabaseTarget[] {
 /** A fresh, migrated database of the target kind, private to the calling test file. */
 export async function createTestDatabase(
   target: DatabaseTarget,
-): Promise<{ db: Db; drop: () => Promise<void> }> {
+): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (target === 'pglite') {
     const db = await createDatabase({});
     await migrateToLatest(db);
@@ -43,6 +43,7 @@ export async function createTestDatabase(
   await migrateToLatest(db);
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.destroy();
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);

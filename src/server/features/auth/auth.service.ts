@@ -3,7 +3,7 @@ import { findPasswordProblem } from '../../accounts/password-policy.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, randomPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { SESSION_TTL_SECONDS, type CurrentUser } from '../../lib/security.ts';
+import { SESSION_TTL_SECONDS, forgetSessions, type CurrentUser } from '../../lib/security.ts';
 import type { IdentityClaims } from '../../providers/identity/identity.ts';
 import * as repo from './auth.repository.ts';
 import type { User } from './auth.repository.ts';
@@ -205,6 +205,7 @@ export async function resetPassword(
     // The owner proved they hold the mailbox: lift any back-off an attacker caused.
     await repo.clearPasswordFailures(trx, passwordAccountKey(user.email));
   });
+  forgetSessions(deps, { userId: user.id });
 }
 
 export const PASSWORD_CHANGED = 'Your password has been changed.';
@@ -233,10 +234,12 @@ export async function changePassword(
     await repo.setPasswordHash(trx, current.id, passwordHash);
     await repo.revokeSessionsOfUser(trx, current.id, deps.clock.now(), current.sessionId);
   });
+  forgetSessions(deps, { userId: current.id });
 }
 
 export async function revokeCurrentSession(deps: AppDeps, sessionId: string): Promise<void> {
   await repo.revokeSession(deps.db, sessionId, deps.clock.now());
+  forgetSessions(deps, { sessionId });
 }
 
 /** Starts a Google sign-in: remembers state, nonce and PKCE verifier, returns where to send the browser. */
