@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Compact source of conversations.json (python3 build.py rewrites it).
+
+Documents are the Markdown docs shipped in node_modules (pinned by the lock file), referenced by
+path relative to this folder, never copied. Each turn is (caller, answers) or (caller, None, probes):
+- answers: list of spans copied verbatim from the business's documents (answerable turn);
+- None: unanswerable; probes are regexes (case-insensitive) that were grepped over ALL documents of
+  the business while writing the turn; the build fails if any of them now matches.
+A caller text starting with '!' is a later turn that is NOT a follow-up (the '!' is dropped).
+Every later turn is a follow-up unless marked; the first turn never is.
+"""
+import json, os, re, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NM = os.path.normpath(os.path.join(HERE, '..', '..', '..', 'node_modules'))
+
+
+def md_files(root, skip=()):
+    out = []
+    for dirpath, dirnames, filenames in os.walk(os.path.join(NM, root)):
+        dirnames[:] = sorted(d for d in dirnames if d != 'node_modules')
+        for name in sorted(filenames):
+            if not name.endswith('.md'):
+                continue
+            if any(s in name.upper() for s in skip):
+                continue
+            out.append(os.path.relpath(os.path.join(dirpath, name), HERE))
+    return sorted(out)
+
+
+BUSINESSES = [
+    ('fastify-help', 'Fastify Support', md_files('fastify/docs')),
+    ('router-help', 'React Router Help Center',
+     md_files('react-router', skip=('CHANGELOG', 'LICENSE'))),
+    ('pino-help', 'Pino Logging Support',
+     md_files('pino/docs') + [os.path.relpath(os.path.join(NM, 'pino', 'README.md'), HERE)]),
+]
+
+U = None  # unanswerable marker
+
+CONVERSATIONS = []
+
+
+def conv(business, *turns):
+    CONVERSATIONS.append((business, turns))
+
+
+# ---------------------------------------------------------------- fastify-help
+F = 'fastify-help'
+conv(F,
+     ("hi um what's the default body size limit in fastify", ['1048576', '1MiB']),
+     ("ok and what option do i use to change it", ['bodyLimit']),
+     ("what happens if somebody sends something bigger than that", ['FST_ERR_CTP_BODY_TOO_LARGE']),
+     ("can i set it just for one route", ['bodyLimit']),
+     ("is there like a maximum i'm not allowed to go above", U, [r'maximum.{0,40}bodyLimit', r'bodyLimit.{0,60}(cannot|can not|must not) exceed']),
+     )
+conv(F,
+     ("how do i run something before every single request", ['onRequest', 'addHook']),
+     ("and can that hook be async", ['async/await']),
+     ("how many of those request hooks are there", ['ten different hooks']),
+     ("which one runs right before my handler", ['preHandler']),
+     ("is there a limit on how many hooks i can add", U, [r'(max|limit).{0,30}number of hooks', r'hooks? limit']),
+     ("ok and how much does each hook slow down a request like in milliseconds", U, [r'hook.{0,60}(microsecond|\d+ ?ms\b)']),
+     )
+conv(F,
+     ("ok so what's the default keep alive timeout", ['72000', '72 seconds']),
+     ("and the connection timeout", ['no timeout']),
+     ("what about request timeout what do you suggest", ['120 seconds']),
+     ("does the keep alive one apply to http2 too", ['only applies when HTTP/1 is in use']),
+     ("so what's the timeout for http2 sessions then", ['http2SessionTimeout', '72000']),
+     ("why is it set so low", ['mitigate denial of service attacks']),
+     )
+conv(F,
+     ("is logging turned on by default", ['Logging is disabled by default']),
+     ("how do i turn it on", ['logger: true']),
+     ("what's the default log level then", ['info']),
+     ("and what logging library is that", ['pino']),
+     ("can i get nicer looking logs when i'm developing", ['pino-pretty']),
+     ("how much slower is it with the pretty output on", U, [r'pretty.{0,80}(slower|times|%)']),
+     )
+conv(F,
+     ("what port does fastify listen on if i don't give it one", ['port: 0', 'first available open port']),
+     ("and what host", ['localhost']),
+     ("um i'm running it in docker and can't reach it what should i change", ['0.0.0.0']),
+     ("same problem with a kubernetes readiness probe", ['0.0.0.0', 'custom hostname']),
+     ("how many cpus should each pod get", ['2 vCPU', '1 vCPU']),
+     ("and how many replicas should i run", U, [r'\breplicas\b', r'number of (pods|instances) (you|to)']),
+     )
+conv(F,
+     ("can i use express middleware with fastify", ['@fastify/express', '@fastify/middie']),
+     ("which of those is faster", ['@fastify/middie', 'improved performance']),
+     ("since what version do i need a plugin for that", ['Fastify v3.0.0']),
+     ("can i make it only run on certain paths", ['pass the path as the first argument']),
+     ("does that work with paths that have parameters in them", ['does not support routes with parameters']),
+     ("is there a fastify version of the cors middleware", ['@fastify/cors']),
+     )
+conv(F,
+     ("does fastify support http2", ['HTTP/2 over HTTPS', 'h2c']),
+     ("will browsers work with the plain text version", ['not supported by browsers']),
+     ("can i use the http2 specific stuff like push streams", ['none of the HTTP/2-specific APIs']),
+     ("how much faster is it than http1 with fastify", U, [r'http/?2.{0,80}(faster|req/sec|requests per second)']),
+     )
+conv(F,
+     ("how long is a major version of fastify supported", ['minimum period of six months']),
+     ("and when did version four support end", ['2025-06-30']),
+     ("which node versions does version five support", ['20, 22']),
+     ("when's version six coming out", U, [r'6\.0\.0', r'v6 (will|is planned|release)', r'fastify@6 (will be released|release date)']),
+     ("if i need security fixes after end of life who do i talk to", ['HeroDevs']),
+     ("how much does that cost", U, [r'herodevs.{0,200}(\$|price|cost)']),
+     )
+conv(F,
+     ("how do i test my routes without actually starting the server", ['fastify.inject()', 'inject']),
+     ("what's that built on", ['light-my-request']),
+     ("can i test against a real running server as well", ['fastify.listen()', 'fastify.ready()']),
+     ("what do your examples use for the test runner", ['node:test']),
+     ("is there a code coverage percentage you want us to hit", U, [r'coverage.{0,60}\d+ ?%', r'\d+ ?%.{0,40}coverage']),
+     )
+conv(F,
+     ("what does fastify use to validate request bodies", ['Ajv']),
+     ("which version of it", ['Ajv v8']),
+     ("um should i turn on all errors", ['Keep Ajv `allErrors` disabled']),
+     ("why is that a problem", ['denial-of-service attacks easier']),
+     ("how much slower does it make each request", U, [r'allErrors.{0,120}(\d+ ?%|\d+ ?ms|times slower)']),
+     )
+conv(F,
+     ("are routes case sensitive in fastify", ['caseSensitive', 'registered as case-sensitive']),
+     ("ok and is slash foo the same as slash foo with a slash at the end", ['treated as different paths']),
+     ("how do i make them the same", ['ignoreTrailingSlash']),
+     ("what's the longest a url parameter can be", ['100 characters']),
+     ("and what happens if it's longer", ['not found route will be invoked']),
+     ("is there a limit on the whole url length", U, [r'(max|maximum|limit).{0,20}url length', r'url length']),
+     )
+conv(F,
+     ("how do i add a custom property to the request object", ['decorateRequest']),
+     ("and to the reply", ['decorateReply']),
+     ("can i check if one already exists", ['hasRequestDecorator', 'hasDecorator']),
+     ("my decorator isn't visible in another plugin why", ['fastify-plugin', 'encapsulation']),
+     ("is there a limit on how many decorators i can have", U, [r'(max|limit).{0,30}decorators', r'number of decorators']),
+     )
+conv(F,
+     ("what content types does fastify parse out of the box", ['application/json', 'text/plain']),
+     ("and what charset does it assume", ['utf-8']),
+     ("what happens if someone sends a type it doesn't know", ['FST_ERR_CTP_INVALID_MEDIA_TYPE']),
+     ("does it parse the body on get requests", ['payload is never parsed']),
+     ("ok how do i add my own parser", ['addContentTypeParser']),
+     ("what's the maximum file size for multipart uploads", U, [r'multipart.{0,120}(\d+ ?mb|file size limit)']),
+     )
+conv(F,
+     ("how do i connect fastify to postgres", ['@fastify/postgres']),
+     ("and mongo", ['@fastify/mongodb']),
+     ("does the redis one close the connection when the server shuts down", ["doesn't close the client connection"]),
+     ("what do you recommend for migrations", ['Postgrator']),
+     ("how big should my connection pool be", U, [r'pool size', r'(max|size of).{0,20}pool']),
+     )
+conv(F,
+     ("can i run my fastify app on aws lambda", ['@fastify/aws-lambda']),
+     ("is serverless even a good idea for a big app", ['the slower the initial boot will be']),
+     ("so what platforms do you suggest instead", ['Google Cloud Run', 'AWS Fargate']),
+     ("what's the typical cold start time on lambda", U, [r'cold start.{0,80}(ms|second)', r'boot.{0,40}\d+ ?(ms|s\b|seconds)']),
+     )
+conv(F,
+     ("what does fastify do when json comes in with a proto key", ['error']),
+     ("what else can i set it to", ["'remove'", "'ignore'"]),
+     ("which option is that", ['onProtoPoisoning']),
+     ("and which library does the safe parsing", ['secure-json-parse']),
+     ("who wrote the article about that attack", ['Eran Hammer']),
+     )
+conv(F,
+     ("what happens to new requests while the server is shutting down", ['503 Service Unavailable']),
+     ("can i turn that off", ['return503OnClosing']),
+     ("which hook should i close my database in", ['onClose']),
+     ("and if i have a few of those what order do they run in", ['child-plugin hooks execute before parent-plugin hooks']),
+     ("and roughly how long does a shutdown take for a big app", U, [r'shut ?down.{0,80}\d+ ?(seconds|ms)', r'clos(e|ing).{0,40}takes? (about|around|up to)']),
+     )
+conv(F,
+     ("my plugin is taking forever to load is there a timeout for that", ['pluginTimeout', '10000']),
+     ("what error do i get when it times out", ['ERR_AVVIO_PLUGIN_TIMEOUT']),
+     ("can i switch the check off", ['disables this check']),
+     ("which library does the plugin loading", ['avvio']),
+     )
+conv(F,
+     ("i'm behind a proxy how do i get the real client ip", ['trustProxy']),
+     ("what's it set to by default", ['false']),
+     ("can i just give it the number of hops", ['Hop-count-only trust is disabled']),
+     ("which reverse proxies do you recommend", ['HAProxy', 'Nginx']),
+     ("which nginx version should i use", U, [r'nginx (version|\d)', r'nginx/\d']),
+     )
+conv(F,
+     ("is there a way to time out a slow handler", ['handlerTimeout']),
+     ("what does the user get back when that happens", ['503 Service Unavailable']),
+     ("can i give one route a longer one", ['overridden per-route', 'route-level value takes precedence']),
+     ("does it apply to the not found handler too", ['does not apply to 404 handlers']),
+     ("and does my handler code stop running", ['continues to run']),
+     )
+conv(F,
+     ("do you offer a paid support contract for fastify", U, [r'support contract', r'paid support']),
+     ("!what are the hours for this help line", U, [r'office hours', r'help ?line']),
+     ("!ok um does fastify come with an admin panel like django does", U, [r'admin (panel|dashboard)', r'django']),
+     )
+
+# ---------------------------------------------------------------- build
+
+
+def main():
+    businesses, texts = [], {}
+    used = {b for b, _ in CONVERSATIONS}
+    for bid, name, docs in BUSINESSES:
+        if bid not in used:
+            continue
+        assert len(docs) >= 10, (bid, len(docs))
+        businesses.append({'id': bid, 'companyName': name, 'documents': docs})
+        texts[bid] = [open(os.path.join(HERE, d), encoding='utf8').read() for d in docs]
+    norm = lambda s: re.sub(r'\s+', ' ', s.lower()).strip()
+    normed = {b: [norm(t) for t in ts] for b, ts in texts.items()}
+    errors, out = [], []
+    for n, (bid, turns) in enumerate(CONVERSATIONS, 1):
+        cid = f'c{n:03d}'
+        rows = []
+        for i, turn in enumerate(turns):
+            caller, answers = turn[0], turn[1]
+            followup = i > 0
+            if caller.startswith('!'):
+                caller, followup = caller[1:], False
+            if answers is None:
+                for probe in turn[2]:
+                    for d, t in zip(next(b for b in BUSINESSES if b[0] == bid)[2], texts[bid]):
+                        m = re.search(probe, t, re.I | re.S)
+                        if m:
+                            errors.append(f'{cid} t{i+1}: probe {probe!r} matches {d}: {m.group(0)[:80]!r}')
+            else:
+                for a in answers:
+                    if not any(norm(a) in t for t in normed[bid]):
+                        errors.append(f'{cid} t{i+1}: span {a!r} not found')
+            rows.append({'caller': caller, 'answerable': answers is not None,
+                         'answers': answers or [], 'followup': followup})
+        out.append({'id': cid, 'business': bid, 'turns': rows})
+    if errors:
+        print('\n'.join(errors))
+        sys.exit(1)
+    with open(os.path.join(HERE, 'conversations.json'), 'w', encoding='utf8') as f:
+        json.dump({'businesses': businesses, 'conversations': out}, f, indent=2, ensure_ascii=False)
+        f.write('\n')
+    print(f'{len(out)} conversations, {sum(len(c["turns"]) for c in out)} turns')
+
+
+if __name__ == '__main__':
+    main()
