@@ -1,0 +1,140 @@
+// Copy of bench/data/check-multiturn.mjs for bench/data/sites/, where each business is a real
+// documentation site of dozens of Markdown pages referenced from node_modules. The only changes are in
+// the document block: any number (>= 10) of documents, paths relative to this folder (they point into
+// node_modules, never copied in) and no per-document word limit; the page count and total words of
+// each business are printed. Everything else (turn shape, verbatim answer spans, counts) is unchanged:
+//   node bench/data/sites/check-sites.mjs bench/data/sites/conversations.json --turns 3-6 --max-answer-words 8
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const [minTurns, maxTurns] = option('--turns', '2-6').split('-').map(Number);
+const maxAnswerWords = Number(option('--max-answer-words', 'Infinity'));
+const setPath = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '');
+const base = dirname(setPath);
+const set = JSON.parse(readFileSync(setPath, 'utf8'));
+const errors = [];
+const fail = (where, message) => errors.push(`${where}: ${message}`);
+const norm = (text) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+if (!isObject(set) || !Array.isArray(set.businesses) || !Array.isArray(set.conversations)) {
+  console.error('conversations.json must be { businesses: [], conversations: [] }');
+  process.exit(1);
+}
+
+const documentsOf = new Map();
+for (const [index, business] of set.businesses.entries()) {
+  const where = `businesses[${index}]`;
+  if (!isObject(business)) {
+    fail(where, 'not an object');
+    continue;
+  }
+  const { id, companyName, documents } = business;
+  if (typeof id !== 'string' || !/^[a-z0-9-]+$/.test(id)) fail(where, 'id must be a lower-case slug');
+  if (documentsOf.has(id)) fail(where, `duplicate id ${id}`);
+  if (typeof companyName !== 'string' || companyName.trim() === '') fail(where, 'companyName missing');
+  if (!Array.isArray(documents) || documents.length < 10) {
+    fail(where, 'documents must list at least 10 paths');
+    continue;
+  }
+  const texts = [];
+  let totalWords = 0;
+  for (const path of documents) {
+    if (typeof path !== 'string' || !/\.(md|txt)$/.test(path)) {
+      fail(where, `document ${path} must be a .md or .txt path`);
+      continue;
+    }
+    const full = join(base, path);
+    if (!existsSync(full)) {
+      fail(where, `document ${path} does not exist`);
+      continue;
+    }
+    const text = readFileSync(full, 'utf8');
+    totalWords += text.split(/\s+/).filter(Boolean).length;
+    texts.push(norm(text));
+  }
+  console.log(`${id}: ${texts.length} documents, ${totalWords} words`);
+  documentsOf.set(id, texts);
+}
+
+const counts = { conversations: 0, turns: 0, answerable: 0, unanswerable: 0, followups: 0 };
+const followupCounts = { answerable: 0, unanswerable: 0 };
+const firstCounts = { answerable: 0, unanswerable: 0 };
+const ids = new Set();
+const businessesUsed = new Set();
+for (const [index, conversation] of set.conversations.entries()) {
+  const where = `conversations[${index}]`;
+  if (!isObject(conversation)) {
+    fail(where, 'not an object');
+    continue;
+  }
+  const { id, business, turns } = conversation;
+  if (typeof id !== 'string' || !/^c\d{3}$/.test(id)) fail(where, 'id must look like c001');
+  if (ids.has(id)) fail(where, `duplicate id ${id}`);
+  ids.add(id);
+  const texts = documentsOf.get(business);
+  if (!texts) fail(where, `unknown business ${business}`);
+  businessesUsed.add(business);
+  if (!Array.isArray(turns) || turns.length < minTurns || turns.length > maxTurns) {
+    fail(where, `turns must hold ${minTurns}-${maxTurns} turns`);
+    continue;
+  }
+  counts.conversations += 1;
+  for (const [turnIndex, turn] of turns.entries()) {
+    const at = `${id} turn ${turnIndex + 1}`;
+    const keys = Object.keys(turn ?? {}).sort().join(',');
+    if (keys !== 'answerable,answers,caller,followup') {
+      fail(at, `keys must be caller, answerable, answers, followup (got ${keys})`);
+      continue;
+    }
+    const { caller, answerable, answers, followup } = turn;
+    if (typeof caller !== 'string' || caller.trim() === '') fail(at, 'caller missing');
+    if (typeof answerable !== 'boolean' || typeof followup !== 'boolean') fail(at, 'flags must be booleans');
+    if (!Array.isArray(answers) || answers.some((answer) => typeof answer !== 'string' || !answer.trim())) {
+      fail(at, 'answers must be non-empty strings');
+      continue;
+    }
+    if (turnIndex === 0 && followup) fail(at, 'a first turn cannot be a follow-up');
+    if (answerable && (answers.length < 1 || answers.length > 3)) fail(at, 'answerable needs 1-3 answers');
+    if (!answerable && answers.length !== 0) fail(at, 'unanswerable turns have no answers');
+    for (const answer of answerable ? answers : []) {
+      if (texts && !texts.some((text) => text.includes(norm(answer)))) {
+        fail(at, `answer "${answer}" is not in ${business}'s documents`);
+      }
+      const words = answer.split(/\s+/).filter(Boolean).length;
+      if (words > maxAnswerWords) fail(at, `answer "${answer}" has ${words} words (1-${maxAnswerWords} wanted)`);
+    }
+    counts.turns += 1;
+    counts[answerable ? 'answerable' : 'unanswerable'] += 1;
+    const key = answerable ? 'answerable' : 'unanswerable';
+    if (followup) {
+      counts.followups += 1;
+      followupCounts[key] += 1;
+    }
+    if (turnIndex === 0) firstCounts[key] += 1;
+  }
+}
+for (const id of documentsOf.keys()) if (!businessesUsed.has(id)) fail('businesses', `${id} has no conversation`);
+
+console.log(`businesses: ${documentsOf.size}`);
+console.log(`conversations: ${counts.conversations}`);
+console.log(`turns: ${counts.turns} (answerable ${counts.answerable}, unanswerable ${counts.unanswerable})`);
+console.log(
+  `follow-ups: ${counts.followups} (answerable ${followupCounts.answerable}, unanswerable ${followupCounts.unanswerable})`,
+);
+const pct = (part, whole) => (whole ? Math.round((100 * part) / whole) : 0);
+console.log(
+  `shares: unanswerable ${pct(counts.unanswerable, counts.turns)}% of turns, follow-ups ${pct(counts.followups, counts.turns)}% of turns`,
+);
+console.log(`first turns: answerable ${firstCounts.answerable}, unanswerable ${firstCounts.unanswerable}`);
+if (errors.length > 0) {
+  for (const error of errors) console.error(`ERROR ${error}`);
+  console.error(`${errors.length} error(s)`);
+  process.exit(1);
+}
+console.log('ok');
