@@ -13,6 +13,21 @@ const passage = (id: string, heading: string, text: string) => ({
 const best = (question: string) => index.search(question).hits[0]?.passage.heading ?? null;
 
 describe('knowledge index', () => {
+  it('indexes and searches words that are names of JavaScript object properties', () => {
+    const docs = buildKnowledgeIndex(
+      [
+        passage(
+          '1',
+          'Plugins',
+          'The constructor receives the options; toString and valueOf are never called.',
+        ),
+        passage('2', 'Hooks', 'A hook runs before every request.'),
+      ],
+      { companyName: 'Fastify Support' },
+    );
+    expect(docs.search('what does the constructor receive').hits[0]?.passage.heading).toBe('Plugins');
+  });
+
   it('finds the passage a plainly worded question is about', () => {
     expect(best('do you have gluten free bread')).toBe('Do you have gluten-free bread?');
     expect(index.search('do you have gluten free bread').answerable).toBe(true);

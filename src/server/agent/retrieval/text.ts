@@ -84,7 +84,7 @@ export const FRAMING_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
-const NUMBER_WORDS: Record<string, string> = {
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
   zero: '0',
   one: '1',
   two: '2',
@@ -169,16 +169,21 @@ export function tokenize(text: string): Token[] {
 }
 
 /** Tokenises text that normalizeText (and possibly applyPhrases) already produced. */
+/** The digits of a number word; own keys only: "constructor" is a word of a document, not Object's constructor. */
+function numberWord(word: string): string | undefined {
+  return Object.hasOwn(NUMBER_WORDS, word) ? NUMBER_WORDS[word] : undefined;
+}
+
 export function tokenizeNormalized(normalized: string): Token[] {
   const words = normalized === '' ? [] : normalized.split(' ');
   const tokens: Token[] = [];
   for (let pos = 0; pos < words.length; pos++) {
     const raw = words[pos]!;
     // An ordinal day is its number ("the 26th" is the 26 of "26 December").
-    const word = NUMBER_WORDS[raw] ?? raw.replace(/^(\d{1,2})(?:st|nd|rd|th)$/, '$1');
+    const word = numberWord(raw) ?? raw.replace(/^(\d{1,2})(?:st|nd|rd|th)$/, '$1');
     // Dimensions: "ten by ten", "10 x 10" and "10x10" are one word, "10x10".
     const next = words[pos + 2];
-    const other = next === undefined ? undefined : (NUMBER_WORDS[next] ?? next);
+    const other = next === undefined ? undefined : (numberWord(next) ?? next);
     if (/^\d+$/.test(word) && /^(x|by)$/.test(words[pos + 1] ?? '') && other && /^\d+$/.test(other)) {
       const joined = `${word}x${other}`;
       tokens.push({ word: joined, stem: joined, pos, stop: false });
