@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
-import { ConnectionQueue, runAsDatabaseRequest } from './connection-queue.ts';
+import { ConnectionQueue, databaseBusyError, runAsDatabaseRequest } from './connection-queue.ts';
 
 /** Starts `acquire` inside a request that arrived at `arrivedAt`, recording when it gets the connection. */
 function acquireFor(queue: ConnectionQueue, arrivedAt: number | undefined, name: string, log: string[]) {
@@ -50,6 +50,12 @@ describe('the waiting line in front of the embedded database', () => {
     expect(log).toEqual(['long transaction', 'dashboard request: 503']);
     expect(queue.waiting).toBe(0);
     queue.release();
+  });
+
+  it('tells a refused request when to come back (Retry-After)', () => {
+    const error = databaseBusyError();
+    expect(error.status).toBe(503);
+    expect(error.retryAfterSeconds).toBe(1);
   });
 
   it('serves a request that spent longer than the limit on its own work before asking', async () => {

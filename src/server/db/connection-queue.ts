@@ -59,8 +59,11 @@ export function runAsDatabaseRequest<T>(fn: () => T, arrivedAt: number = monoton
   return requestScope.run({ arrivedAt }, fn);
 }
 
+/** 503 with Retry-After: 1, so that well-behaved clients and proxies come back shortly instead of at once. */
 export function databaseBusyError(): AppError {
-  return new AppError('unavailable', 'The server is busy right now. Please try again in a moment.');
+  return new AppError('unavailable', 'The server is busy right now. Please try again in a moment.', {
+    retryAfterSeconds: 1,
+  });
 }
 
 export class ConnectionQueue {
