@@ -13,6 +13,7 @@ import {
   textLimitDetail,
   type ExtractionLimits,
 } from './extract-limits.ts';
+import { readableMarkup } from './extract-markup.ts';
 import { decodeText, hasReadableText, normaliseText, utf16Encoding } from './extract-text.ts';
 import { readPdfText } from './extract-pdf.ts';
 import { readDocText, readDocxText } from './extract-word.ts';
@@ -137,7 +138,7 @@ async function readPages(
     case 'txt': {
       const decoded = decodeText(data);
       if (decoded === null) throw new Error('not text');
-      return [{ page: null, text: normaliseText(decoded.text) }];
+      return [{ page: null, text: normaliseText(readableMarkup(decoded.text)) }];
     }
   }
 }

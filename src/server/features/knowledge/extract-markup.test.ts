@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readableMarkup } from './extract-markup.ts';
+
+describe('readable markup', () => {
+  it('drops tags, code blocks and link targets, keeping the words a person would read', () => {
+    const page = [
+      '## Connection timeout',
+      '<a id="factory-connection-timeout"></a>',
+      'Defines the server timeout in **milliseconds**. See [the docs](https://example.com/docs) or `connectionTimeout`.',
+      '```js',
+      'fastify.listen({ port: 3000 })',
+      '```',
+      '![diagram](img.png)',
+      '[docs]: https://example.com',
+      'Default: `0` (no timeout)<br>Set it per server.',
+    ].join('\n');
+    expect(readableMarkup(page).split('\n')).toEqual([
+      '## Connection timeout',
+      '',
+      'Defines the server timeout in milliseconds. See the docs or connectionTimeout.',
+      '',
+      'Default: 0 (no timeout)',
+      'Set it per server.',
+    ]);
+  });
+
+  it('reads a table row as one sentence and drops its rules', () => {
+    const table = '| Plan | Price | Minutes |\n|---|:---:|---|\n| Basic | $99 | 100 |';
+    expect(readableMarkup(table)).toBe('Plan: Price, Minutes.\nBasic: $99, 100.');
+  });
+
+  it('keeps the text after a fence that never closes', () => {
+    expect(readableMarkup('Prices:\n```\nBasic is $99 a month.')).toBe('Prices:\nBasic is $99 a month.');
+  });
+
+  it('keeps text that only looks like markup: comparisons, a lone asterisk, snake_case words', () => {
+    const text = 'Children < 5 ride free and adults > 65 pay half.\n* Open daily\nUse max_body_size.';
+    expect(readableMarkup(text)).toBe(text);
+  });
+});

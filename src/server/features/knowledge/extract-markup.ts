@@ -1,0 +1,76 @@
+/**
+ * Plain-text uploads are often Markdown or carry HTML saved from a web page or a help centre. What a caller must
+ * never hear is the markup: tags (`<a id="x"></a>`), link targets, emphasis marks, table rules, and code. This
+ * turns such text into the lines a person would read aloud, keeping headings ("# ") for the chunker.
+ *
+ * - Fenced code blocks (``` or ~~~) are dropped: code is read on a screen, never over the phone.
+ * - HTML comments and tags are dropped, their text kept (`<b>Open</b>` -> "Open"); `<br>` breaks the line.
+ * - Links keep their words (`[the docs](https://…)` -> "the docs"), images and link definitions go.
+ * - Inline code and emphasis keep their words (`` `bodyLimit` `` -> "bodyLimit", `**free**` -> "free").
+ * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."); rule rows go.
+ */
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const TAG = /<\/?[A-Za-z][\w:-]*(?:\s+[^<>]*)?\/?>/g;
+const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S+.*$/;
+
+export function readableMarkup(text: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  /** The lines of the open fence: kept after all when it never closes (a stray ``` is not code). */
+  let fenced: string[] = [];
+  const read = (line: string) => {
+    if (TABLE_RULE.test(line) || LINK_DEFINITION.test(line)) return;
+    for (const part of line.split(/<br\s*\/?>/i)) out.push(inline(tableRow(part)));
+  };
+  for (const line of text.replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+    const opening = FENCE.exec(line);
+    if (fence !== null) {
+      if (opening && opening[1]![0] === fence[0] && opening[1]!.length >= fence.length) {
+        fence = null;
+        fenced = [];
+      } else fenced.push(line);
+      continue;
+    }
+    if (opening) {
+      fence = opening[1]!;
+      continue;
+    }
+    read(line);
+  }
+  fenced.forEach(read);
+  return out.join('\n');
+}
+
+/** "| Basic | $99 | 100 minutes |" -> "Basic: $99, 100 minutes." (only lines that start and end with a bar). */
+function tableRow(line: string): string {
+  const trimmed = line.trim();
+  if (!/^\|.*\|$/.test(trimmed) || trimmed.length < 3) return line;
+  const cells = trimmed
+    .slice(1, -1)
+    .split('|')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (cells.length === 0) return '';
+  const [first, ...rest] = cells;
+  const sentence = rest.length > 0 ? `${first}: ${rest.join(', ')}` : first!;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+function inline(line: string): string {
+  return line
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // [words](target)
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // [words][reference]
+    .replace(TAG, '')
+    .replace(/`+([^`]+?)`+/g, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[\s(])[*_](?=\S)([^*_]+?)(?<=\S)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
