@@ -19,7 +19,13 @@ import { splitSentences } from './passages.ts';
 import type { AnswerType } from './question.ts';
 import { impliedTerms, type KnowledgePassage, type QueryTerm } from './retrieval/knowledge-index.ts';
 import { applyPhrases } from './retrieval/synonyms.ts';
-import { hyphenCompounds, normalizeText, termOf, tokenizeNormalized } from './retrieval/text.ts';
+import {
+  camelCaseParts,
+  hyphenCompounds,
+  normalizeText,
+  termOf,
+  tokenizeNormalized,
+} from './retrieval/text.ts';
 
 export interface Evidence {
   passage: KnowledgePassage;
@@ -201,7 +207,7 @@ function stemsOf(text: string): Set<string> {
       out.add(termOf(lemmatizer.noun(t.word)));
     }
   }
-  for (const w of hyphenCompounds(text)) out.add(termOf(w));
+  for (const w of [...hyphenCompounds(text), ...camelCaseParts(text)]) out.add(termOf(w));
   for (const term of impliedTerms(text)) out.add(term);
   for (let i = 0; i + 1 < tokens.length; i++) out.add(termOf(tokens[i]!.word + tokens[i + 1]!.word));
   return out;

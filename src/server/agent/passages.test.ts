@@ -15,6 +15,17 @@ describe('splitIntoPassages', () => {
     ]);
   });
 
+  it('reads a Markdown list item marked with a plus as content, not as a new heading', () => {
+    const passages = splitIntoPassages([
+      {
+        page: null,
+        text: '### http2\n\n+ Default: false\n\nIf true, the HTTP/2 module is used for binding the socket.',
+      },
+    ]);
+    expect(passages.map((p) => p.heading)).toEqual(['http2']);
+    expect(passages[0]!.text).toContain('Default: false');
+  });
+
   it('keeps explicit headings and the page each section starts on', () => {
     const passages = splitIntoPassages([
       { page: 1, text: '# Opening hours\nWe open at 9am every weekday.' },

@@ -145,7 +145,7 @@ function lineKind(text: string): LineKind {
   if (INTERROGATIVE.test(text) && /\.$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS)
     return 'heading-like';
   if (words > MAX_HEADING_WORDS) return 'text';
-  if (/^[-*•]\s/.test(text)) return 'text'; // bullet items are content, not titles
+  if (/^[-*+•]\s/.test(text)) return 'text'; // bullet items are content, not titles
   if (/\s\|\s/.test(text)) return 'text'; // a table row ("Haircut | 35 €") is content, not a title
   // Two sentences on one line ("… two working days. Wheel truing and") are prose, never a title.
   if (/[a-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';

@@ -13,6 +13,25 @@ const passage = (id: string, heading: string, text: string) => ({
 const best = (question: string) => index.search(question).hits[0]?.passage.heading ?? null;
 
 describe('knowledge index', () => {
+  it('finds an option written in camel case when the caller says its words', () => {
+    const docs = buildKnowledgeIndex(
+      [
+        passage(
+          '1',
+          'keepAliveTimeout',
+          'Default: 72000. The time a connection stays open after a response.',
+        ),
+        passage('2', 'connectionTimeout', 'Default: 0. The server timeout in milliseconds.'),
+        passage('3', 'Logging', 'Logging is off by default; pass logger: true to turn it on.'),
+      ],
+      { companyName: 'Fastify Support' },
+    );
+    expect(docs.search('what is the default keep alive timeout').hits[0]?.passage.heading).toBe(
+      'keepAliveTimeout',
+    );
+    expect(docs.search('and the connection timeout').hits[0]?.passage.heading).toBe('connectionTimeout');
+  });
+
   it('indexes and searches words that are names of JavaScript object properties', () => {
     const docs = buildKnowledgeIndex(
       [

@@ -21,6 +21,7 @@ import {
   LIGHT_VERBS,
   LIGHT_VERB_WEIGHT,
   adjacentCompounds,
+  camelCaseParts,
   hyphenCompounds,
   normalizeText,
   PARTICLES,
@@ -286,7 +287,7 @@ class BM25Index implements KnowledgeIndex {
       if (tokens[i]!.stop && tokens[i]!.word.length >= 3 && PARTICLES.has(tokens[i + 1]!.word))
         this.phrasalVerbs.add(tokens[i]!.word);
     }
-    for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens)]) {
+    for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens), ...camelCaseParts(text)]) {
       const term = termOf(word);
       out.push(term);
       this.remember(word, term);

@@ -227,6 +227,20 @@ export function hyphenCompounds(text: string): string[] {
   return out;
 }
 
+/**
+ * The words inside identifiers written in camel case, as software documentation names its options
+ * ("keepAliveTimeout" -> keep, alive, timeout; "ReadableStream" -> readable, stream): a caller says the words.
+ * Only words of at least two humps, each hump a lower-case run, so "iPhone" and "McDonald" are left alone.
+ */
+export function camelCaseParts(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b/g)) {
+    const parts = m[0].split(/(?=[A-Z])/).map((p) => p.toLowerCase());
+    if (parts.length >= 2 && parts.every((p) => p.length >= 2)) out.push(...parts);
+  }
+  return out;
+}
+
 export const PARTICLES: ReadonlySet<string> = new Set(['in', 'out', 'up', 'off', 'on', 'over', 'back']);
 
 /**

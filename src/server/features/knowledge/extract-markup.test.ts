@@ -24,6 +24,12 @@ describe('readable markup', () => {
     ]);
   });
 
+  it('keeps the words of a link written over two lines', () => {
+    expect(
+      readableMarkup('the same as the core [`createServer`\nmethod](https://nodejs.org/api/http.html).'),
+    ).toBe('the same as the core createServer\nmethod.');
+  });
+
   it('reads a table row as one sentence and drops its rules', () => {
     const table = '| Plan | Price | Minutes |\n|---|:---:|---|\n| Basic | $99 | 100 |';
     expect(readableMarkup(table)).toBe('Plan: Price, Minutes.\nBasic: $99, 100.');

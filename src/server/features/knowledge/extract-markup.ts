@@ -16,14 +16,10 @@ const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const LINK_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*\S+.*$/;
 
 export function readableMarkup(text: string): string {
-  const out: string[] = [];
+  const kept: string[] = [];
   let fence: string | null = null;
   /** The lines of the open fence: kept after all when it never closes (a stray ``` is not code). */
   let fenced: string[] = [];
-  const read = (line: string) => {
-    if (TABLE_RULE.test(line) || LINK_DEFINITION.test(line)) return;
-    for (const part of line.split(/<br\s*\/?>/i)) out.push(inline(tableRow(part)));
-  };
   for (const line of text.replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
     const opening = FENCE.exec(line);
     if (fence !== null) {
@@ -33,14 +29,22 @@ export function readableMarkup(text: string): string {
       } else fenced.push(line);
       continue;
     }
-    if (opening) {
-      fence = opening[1]!;
-      continue;
-    }
-    read(line);
+    if (opening) fence = opening[1]!;
+    else if (!TABLE_RULE.test(line) && !LINK_DEFINITION.test(line)) kept.push(line);
   }
-  fenced.forEach(read);
-  return out.join('\n');
+  kept.push(...fenced);
+  // Links and tags may run over a line break ("[`createServer`\nmethod](https://…)").
+  const joined = kept
+    .join('\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/!\[[^\]]{0,300}\]\([^)\s]*\)/g, '') // images
+    .replace(/\[([^\]]{1,300})\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1') // [words](target)
+    .replace(/\[([^\]]{1,300})\]\[[^\]]*\]/g, '$1') // [words][reference]
+    .replace(TAG, '');
+  return joined
+    .split('\n')
+    .map((line) => inline(tableRow(line)))
+    .join('\n');
 }
 
 /** "| Basic | $99 | 100 minutes |" -> "Basic: $99, 100 minutes." (only lines that start and end with a bar). */
@@ -60,10 +64,6 @@ function tableRow(line: string): string {
 
 function inline(line: string): string {
   return line
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // [words](target)
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // [words][reference]
-    .replace(TAG, '')
     .replace(/`+([^`]+?)`+/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(^|[\s(])[*_](?=\S)([^*_]+?)(?<=\S)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
