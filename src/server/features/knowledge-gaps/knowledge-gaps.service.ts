@@ -13,6 +13,9 @@ import * as repo from './knowledge-gaps.repository.ts';
 
 export type GapKind = 'declined' | 'not_confirmed' | 'before_person' | 'no_answer';
 
+/** A question whose self-test answer the owner marked wrong (ADR 013): a gap without a call. */
+export const SELF_TEST_GAP_KIND = 'self_test';
+
 /** What the knowledge-gaps feature needs from the others (wired in features/index.ts). */
 export interface KnowledgeGapHooks {
   /** Saves an entry of "Answers you added" (knowledge feature); throws a 4xx AppError on a bad question or answer. */
@@ -69,6 +72,20 @@ export async function recordGaps(
       askedAt: input.askedAt,
     })),
   );
+}
+
+/** Keeps a question the owner marked wrong in the self-test as an open gap; returns its id. */
+export async function recordSelfTestGap(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  gap: { question: string; askedAt: Date },
+): Promise<string> {
+  return repo.insertGap(deps.db, userId, {
+    callId: null,
+    question: gap.question,
+    kind: SELF_TEST_GAP_KIND,
+    askedAt: gap.askedAt,
+  });
 }
 
 /**

@@ -273,8 +273,11 @@ function clauseOf(sentence: string, parsed?: Parsed): Clause | null {
 /** The rest of a clause cut at a comma or semicolon that ends a complete phrase (drops an afterthought). */
 function trimRest(rest: Word[]): Word[] {
   const cut = rest.findIndex((w, i) => (w.text === ',' || w.text === ';') && i >= 2);
-  const kept = cut === -1 ? rest : rest.slice(0, cut);
-  return kept.filter((w) => w.pos !== 'PUNCT' || w.text === ',' || w.text === '%');
+  const kept = (cut === -1 ? rest : rest.slice(0, cut)).filter(
+    (w) => w.pos !== 'PUNCT' || w.text === ',' || w.text === '%',
+  );
+  while (kept.length > 0 && kept.at(-1)!.text === ',') kept.pop();
+  return kept;
 }
 
 const yesNoOf = (c: Clause, rest = trimRest(c.rest)) =>
@@ -317,7 +320,8 @@ function whOf(c: Clause): WhQuestion | null {
     if (rest[e.end + 1]?.text.toLowerCase() === 'of') return null;
   }
   const kept = trimRest(rest.filter((_, i) => !drop.has(i)));
-  while (kept.length > 0 && /^(ADP|CCONJ|DET)$/.test(kept.at(-1)!.pos)) kept.pop();
+  while (kept.length > 0 && (/^(ADP|CCONJ|DET)$/.test(kept.at(-1)!.pos) || kept.at(-1)!.text === ','))
+    kept.pop();
   // "How much do you charge?" needs a verb that takes an amount; a bare "be" ("How much are you") would not.
   if (wh === 'How much' && c.verb === null && kept.length === 0) return null;
   return { wh, kept };
