@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ClipboardCheck, Hourglass, Loader2, RefreshCw } from 'lucide-react';
+import { ClipboardCheck, Flag, Hourglass, Loader2, RefreshCw } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -18,11 +18,11 @@ const isRight = (item: SelfTestItem) =>
   item.kind === 'document' ? item.outcome === 'answered' : item.outcome === 'declined';
 
 const MADE_FROM: Record<SelfTestItem['made_from'], string> = {
-  faq: 'FAQ question',
-  heading: 'heading',
-  sentence: 'sentence',
+  faq: 'asked as written',
+  heading: 'made from the heading',
+  sentence: 'made from a key sentence',
   paraphrase: 'reworded',
-  probe: 'not in your documents',
+  probe: 'outside your documents',
 };
 
 /**
@@ -235,10 +235,16 @@ function ItemRow({ item }: { item: SelfTestItem }) {
   const mark = useMarkWrong();
   const badge = outcomeBadge(item);
   const where = [item.answer_document, item.answer_section].filter(Boolean).join(' · ');
+  const source = [item.source_document, item.source_section].filter(Boolean).join(' · ');
+  const outcome =
+    item.outcome === 'answered' && where ? `From ${where}` : item.outcome === 'declined' ? 'Declined' : null;
+  // Where the question was made from, unless it is where the answer came from.
   const madeFrom =
-    item.kind === 'document'
-      ? `Made from ${[item.source_document, item.source_section].filter(Boolean).join(' · ')} (${MADE_FROM[item.made_from]})`
-      : 'A question your documents don’t cover';
+    item.kind === 'out_of_scope'
+      ? 'A question your documents don’t cover'
+      : source === where
+        ? `Question ${MADE_FROM[item.made_from]}`
+        : `Question ${MADE_FROM[item.made_from]} (${source})`;
   return (
     <li className="space-y-1.5 px-3 py-3 sm:px-4" data-testid="self-test-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -251,12 +257,7 @@ function ItemRow({ item }: { item: SelfTestItem }) {
       </p>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 text-xs break-words text-ink-500">
-          {item.outcome === 'answered' && where
-            ? `From ${where}`
-            : item.outcome === 'declined'
-              ? 'Declined'
-              : null}
-          {item.outcome === 'answered' || item.outcome === 'declined' ? ' · ' : ''}
+          {outcome ? `${outcome} · ` : null}
           {madeFrom}
         </p>
         {item.marked_wrong ? (
@@ -269,12 +270,13 @@ function ItemRow({ item }: { item: SelfTestItem }) {
           </Link>
         ) : item.outcome === 'answered' || item.outcome === 'asks_first' ? (
           <Button
-            variant="ghost"
+            variant="outline"
             size="sm"
             className="h-7 px-2 text-xs"
             loading={mark.isPending}
             onClick={() => mark.mutate(item.id)}
           >
+            {mark.isPending ? null : <Flag aria-hidden="true" className="size-3.5" />}
             Mark wrong
           </Button>
         ) : null}
