@@ -44,10 +44,12 @@ test.describe('self-test', () => {
 
     // An upload on the knowledge base page: the self-test runs in the background once its passages are processed.
     await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (1)' })).toBeVisible();
     await page
       .getByLabel('Files to upload')
       .setInputFiles({ name: 'warranty.txt', mimeType: 'text/plain', buffer: Buffer.from(WARRANTY) });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText(/Document uploaded: warranty\.txt/)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();
 
     await page.goto('/dashboard');
@@ -62,6 +64,17 @@ test.describe('self-test', () => {
     expect(answered).toBeGreaterThan(asked / 2);
     expect(probes).toBe(10);
     expect(declined).toBeGreaterThan(probes / 2);
+    await panel.scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // Whole pages: an element screenshot of the tall panel would catch the sticky header over it.
+    await page.screenshot({ path: `${SHOTS}/self-test-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/self-test-phone.png`, fullPage: true });
+    await page
+      .getByTestId('agent-config-card')
+      .screenshot({ path: `${SHOTS}/self-test-agent-card-phone.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
     // Per question: what the agent would say and from which document and section.
     const hours = panel.getByTestId('self-test-item').filter({ hasText: '“When are you open?”' });
     await panel.getByRole('button', { name: /^Show all/ }).click();
@@ -81,20 +94,9 @@ test.describe('self-test', () => {
     await expect(
       panel.getByTestId('self-test-item').filter({ hasText: '“Are you hiring at the moment?”' }),
     ).toContainText('Declines');
+    await panel.screenshot({ path: `${SHOTS}/self-test-outside-desktop.png` });
     await panel.getByRole('tab', { name: /From your documents/ }).click();
     await panel.getByRole('button', { name: /^Show all/ }).click();
-
-    await panel.scrollIntoViewIfNeeded();
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await panel.screenshot({ path: `${SHOTS}/self-test-desktop.png` });
-    await page.screenshot({ path: `${SHOTS}/self-test-dashboard-desktop.png` });
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await panel.screenshot({ path: `${SHOTS}/self-test-phone.png` });
-    await page
-      .getByTestId('agent-config-card')
-      .screenshot({ path: `${SHOTS}/self-test-agent-card-phone.png` });
-    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The owner marks an answer wrong: it becomes a question to answer on /knowledge-gaps.
     await hours.getByRole('button', { name: 'Mark wrong' }).click();

@@ -1,6 +1,7 @@
 /** Storage of self-test requests and runs (ADR 013). Kysely stays here; callers get domain types. */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { MadeFrom, QuestionKind } from './self-test-questions.ts';
 
 export type ItemOutcome = 'answered' | 'asks_first' | 'declined' | 'other';
@@ -84,27 +85,31 @@ export async function claimDueRequest(
   holder: string,
   ttlMs: number,
 ): Promise<ClaimedRequest | undefined> {
-  const free = (eb: any) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
-  const candidate = await db
-    .selectFrom('self_test_requests')
-    .select('user_id')
-    .where('due_at', '<=', now)
-    .where(free)
-    .orderBy('due_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return undefined;
-  const row = await db
-    .updateTable('self_test_requests')
-    .set({ claimed_by: holder, claimed_until: new Date(now.getTime() + ttlMs) })
-    .where('user_id', '=', candidate.user_id)
-    .where('due_at', '<=', now)
-    .where(free)
-    .returning(['user_id', 'requested_at', 'waiting_since'])
-    .executeTakeFirst();
-  // Another instance took it between the two statements: the caller looks again.
-  if (!row) return claimDueRequest(db, now, holder, ttlMs).catch(() => undefined);
-  return { userId: row.user_id, holder, requestedAt: row.requested_at, waitingSince: row.waiting_since };
+  const free = (eb: ExpressionBuilder<Database, 'self_test_requests'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  // Another instance may take the one found between the two statements: then look again, a few times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const candidate = await db
+      .selectFrom('self_test_requests')
+      .select('user_id')
+      .where('due_at', '<=', now)
+      .where(free)
+      .orderBy('due_at')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return undefined;
+    const row = await db
+      .updateTable('self_test_requests')
+      .set({ claimed_by: holder, claimed_until: new Date(now.getTime() + ttlMs) })
+      .where('user_id', '=', candidate.user_id)
+      .where('due_at', '<=', now)
+      .where(free)
+      .returning(['user_id', 'requested_at', 'waiting_since'])
+      .executeTakeFirst();
+    if (row)
+      return { userId: row.user_id, holder, requestedAt: row.requested_at, waitingSince: row.waiting_since };
+  }
+  return undefined;
 }
 
 /** Gives a claimed request back, due again at `dueAt` (e.g. while the documents are being processed). */
