@@ -10,6 +10,8 @@ import { SubscriptionStatusCard } from '../features/billing/components/subscript
 import { PaymentVerificationBanner } from '../features/billing/components/payment-verification-banner.tsx';
 import { TestCallButton } from '../features/telephony/components/test-call-button.tsx';
 import { GapsSummaryCard } from '../features/knowledge-gaps/components/gaps-summary-card.tsx';
+import { SelfTestPanel } from '../features/self-test/components/self-test-panel.tsx';
+import { SelfTestStatus } from '../features/self-test/components/self-test-status.tsx';
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
@@ -46,7 +48,7 @@ export function DashboardPage() {
           {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
           <SubscriptionStatusCard />
           {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}
-          <AgentConfigCard hasActiveSubscription={hasActiveSubscription} />
+          <AgentConfigCard hasActiveSubscription={hasActiveSubscription} footer={<SelfTestStatus />} />
         </div>
 
         {/* Calls: "Test call" opens the softphone on the agent's number (shown while the agent is active). */}
@@ -54,6 +56,9 @@ export function DashboardPage() {
 
         {/* Knowledge gaps: the questions the agent couldn't answer, with how many wait for an answer (ADR 012). */}
         <GapsSummaryCard />
+
+        {/* Self-test: what the agent answers from the documents and what it declines (ADR 013). */}
+        <SelfTestPanel />
 
         <ActionCards hasActiveSubscription={hasActiveSubscription} />
 

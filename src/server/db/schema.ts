@@ -318,6 +318,43 @@ export interface LeasesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A requested self-test (ADR 013): one per account, claimed by one instance while it runs. */
+export interface SelfTestRequestsTable {
+  user_id: string;
+  requested_at: Timestamp;
+  first_requested_at: Timestamp;
+  due_at: Timestamp;
+  claimed_by: string | null;
+  claimed_until: NullableTimestamp;
+  waiting_since: NullableTimestamp;
+}
+
+export interface SelfTestsTable {
+  id: Generated<string>;
+  user_id: string;
+  ran_at: Timestamp;
+  knowledge_version: number;
+  created_at: CreatedAt;
+}
+
+export interface SelfTestItemsTable {
+  id: Generated<string>;
+  self_test_id: string;
+  user_id: string;
+  ord: number;
+  question: string;
+  kind: string;
+  made_from: string;
+  source_document: string | null;
+  source_section: string | null;
+  outcome: string;
+  reply: string;
+  answer_document: string | null;
+  answer_section: string | null;
+  marked_wrong_at: NullableTimestamp;
+  gap_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -344,6 +381,9 @@ export interface Database {
   pending_number_releases: PendingNumberReleasesTable;
   local_phone_numbers: LocalPhoneNumbersTable;
   leases: LeasesTable;
+  self_test_requests: SelfTestRequestsTable;
+  self_tests: SelfTestsTable;
+  self_test_items: SelfTestItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

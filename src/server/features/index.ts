@@ -7,7 +7,9 @@ import { deleteAgentConfiguration } from './agents/agents.service.ts';
 import { knowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { addAnswer } from './knowledge/added-answers.service.ts';
 import { knowledgeGapsRoutes } from './knowledge-gaps/knowledge-gaps.routes.ts';
-import { recordGaps } from './knowledge-gaps/knowledge-gaps.service.ts';
+import { recordGaps, recordSelfTestGap } from './knowledge-gaps/knowledge-gaps.service.ts';
+import { selfTestRoutes } from './self-test/self-test.routes.ts';
+import { requestSelfTest } from './self-test/self-test.service.ts';
 import { telephonyRoutes } from './telephony/telephony.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { callsRoutes } from './calls/calls.routes.ts';
@@ -26,6 +28,16 @@ import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted
  */
 export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): FastifyPluginAsyncZod {
   return async (app) => {
+    // After every change to the documents or the configuration: keep a hosted agent in step and request a
+    // self-test (ADR 013). Both are tried; a failure of either is logged by the caller.
+    const afterKnowledgeChanged = async (userId: string) => {
+      const results = await Promise.allSettled([
+        syncHostedAgentKnowledge(deps, userId),
+        requestSelfTest(deps, userId),
+      ]);
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    };
     // features register here, e.g. await app.register(billingRoutes(deps));
     await app.register(billingRoutes(deps, options));
     await app.register(
@@ -42,14 +54,12 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(
       agentsRoutes(deps, {
         deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
-        afterConfigSaved: (config) => syncHostedAgentKnowledge(deps, config.userId),
+        afterConfigSaved: (config) => afterKnowledgeChanged(config.userId),
       }),
     );
     await app.register(voicesRoutes(deps));
     await app.register(activationRoutes(deps));
-    await app.register(
-      knowledgeRoutes(deps, { afterKnowledgeChanged: (userId) => syncHostedAgentKnowledge(deps, userId) }),
-    );
+    await app.register(knowledgeRoutes(deps, { afterKnowledgeChanged }));
     await app.register(telephonyRoutes(deps));
     // The call runtime: calls records and meters, notifications alert, telephony carries the call (ADR 040).
     const notifications = createNotifications(deps, app.log);
@@ -65,9 +75,12 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(
       knowledgeGapsRoutes(deps, {
         addAnswer: (userId, entry) => addAnswer(deps, userId, entry),
-        afterKnowledgeChanged: (userId) => syncHostedAgentKnowledge(deps, userId),
+        afterKnowledgeChanged,
         sendEmail: (email) => notifications.sender.enqueue(email),
       }),
+    );
+    await app.register(
+      selfTestRoutes(deps, { recordGap: (userId, gap) => recordSelfTestGap(deps, userId, gap) }),
     );
     await app.register(notificationsRoutes(notifications));
     // Password reset links go out through the notifications outbox (SMTP or the local outbox).

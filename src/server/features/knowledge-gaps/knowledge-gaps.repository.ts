@@ -62,6 +62,22 @@ export async function insertGaps(db: Db, userId: string, gaps: NewGap[]): Promis
     .execute();
 }
 
+/** One gap; returns its id. */
+export async function insertGap(db: Db, userId: string, gap: NewGap): Promise<string> {
+  const row = await db
+    .insertInto('knowledge_gaps')
+    .values({
+      user_id: userId,
+      call_id: gap.callId,
+      question: gap.question,
+      kind: gap.kind,
+      asked_at: gap.askedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The account's gaps of one status, at most `limit`, most recent first. */
 export async function findGaps(
   db: Db,

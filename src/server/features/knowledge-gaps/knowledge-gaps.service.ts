@@ -4,16 +4,17 @@
  * an answer the group's questions are asked again through the turn engine, on the account's current knowledge, to
  * show the owner what the agent now says.
  */
-import { loadAgentPassages } from '../../accounts/agent-passages.ts';
+import { askAgent, type AskOutcome } from '../../accounts/ask-agent.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { createConversation } from '../../agent/turn-engine.ts';
-import { buildKnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
-import { MeaningIndex, passageSentence, questionSentence } from '../../agent/retrieval/meaning.ts';
+import { questionSentence } from '../../agent/retrieval/meaning.ts';
 import { AppError } from '../../lib/errors.ts';
 import { groupGaps, groupQuestion } from './gap-groups.ts';
 import * as repo from './knowledge-gaps.repository.ts';
 
 export type GapKind = 'declined' | 'not_confirmed' | 'before_person' | 'no_answer';
+
+/** A question whose self-test answer the owner marked wrong (ADR 013): a gap without a call. */
+export const SELF_TEST_GAP_KIND = 'self_test';
 
 /** What the knowledge-gaps feature needs from the others (wired in features/index.ts). */
 export interface KnowledgeGapHooks {
@@ -71,6 +72,20 @@ export async function recordGaps(
       askedAt: input.askedAt,
     })),
   );
+}
+
+/** Keeps a question the owner marked wrong in the self-test as an open gap; returns its id. */
+export async function recordSelfTestGap(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  gap: { question: string; askedAt: Date },
+): Promise<string> {
+  return repo.insertGap(deps.db, userId, {
+    callId: null,
+    question: gap.question,
+    kind: SELF_TEST_GAP_KIND,
+    askedAt: gap.askedAt,
+  });
 }
 
 /**
@@ -162,7 +177,7 @@ async function openGapsOf(
   return open;
 }
 
-export type ReplayOutcome = 'answered' | 'asks_first' | 'declined' | 'other';
+export type ReplayOutcome = AskOutcome;
 
 export interface ReplayResult {
   question: string;
@@ -183,42 +198,13 @@ export async function replayQuestions(
   questions: string[],
 ): Promise<ReplayResult[]> {
   const companyName = (await repo.findCompanyName(deps.db, userId)) ?? '';
-  const rows = await loadAgentPassages(deps.db, userId);
-  const pending = rows.filter((r) => r.vector === null);
-  if (pending.length > 0 && pending.length <= MAX_REPLAY_EMBEDS) {
-    const vectors = await deps.providers.encoder
-      .embed(
-        pending.map((r) => passageSentence(r.passage)),
-        'background',
-      )
-      .catch(() => null);
-    vectors?.forEach((v, i) => (pending[i]!.vector = v));
-  }
-  const knowledge = buildKnowledgeIndex(
-    rows.map((r) => r.passage),
-    { companyName },
-  );
-  const meaning = new MeaningIndex(rows);
-  const results: ReplayResult[] = [];
-  for (const question of questions) {
-    const conversation = createConversation({ companyName, transferNumber: null, knowledge, meaning });
-    conversation.greet();
-    let vector: Float32Array | null = null;
-    if (conversation.needsMeaning(question)) {
-      const [v] = await deps.providers.encoder.embed([questionSentence(question)], 'call').catch(() => []);
-      vector = v ?? null;
-    }
-    const reply = conversation.onCallerText(question, vector);
-    const outcome: ReplayOutcome = reply.answer
-      ? 'answered'
-      : reply.intent === 'confirm'
-        ? 'asks_first'
-        : reply.declined
-          ? 'declined'
-          : 'other';
-    results.push({ question, outcome, reply: reply.text, document: reply.sources[0]?.documentName ?? null });
-  }
-  return results;
+  const answers = await askAgent(deps, userId, questions, {
+    companyName,
+    transferNumber: null,
+    embedPendingUpTo: MAX_REPLAY_EMBEDS,
+    priority: 'call',
+  });
+  return answers.map(({ question, outcome, reply, document }) => ({ question, outcome, reply, document }));
 }
 
 /** The distinct wordings of some gaps, in their order. */

@@ -11,6 +11,8 @@ import { VoiceDialog } from './voice-dialog.tsx';
 export interface AgentConfigCardProps {
   /** From GET /subscription/status: without an active subscription there is nothing to configure yet. */
   hasActiveSubscription: boolean;
+  /** Shown under a configured agent's details (the dashboard puts the self-test's status here). */
+  footer?: React.ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AgentConfigCardProps {
  * agent ('Activate AI Voice Agent') -> active (green box with the agent id) or inactive (red box: minute limit
  * reached, upgrade or buy minutes to reactivate). The boxes show only when an agent id exists.
  */
-export function AgentConfigCard({ hasActiveSubscription }: AgentConfigCardProps) {
+export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCardProps) {
   const { data } = useAgentCardConfig();
   const [dialogOpen, setDialogOpen] = useState(false);
   const config = data?.configured ? data.config : null;
@@ -41,7 +43,10 @@ export function AgentConfigCard({ hasActiveSubscription }: AgentConfigCardProps)
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         {config ? (
-          <ConfiguredAgent config={config} onChooseVoice={() => setDialogOpen(true)} />
+          <>
+            <ConfiguredAgent config={config} onChooseVoice={() => setDialogOpen(true)} />
+            {footer}
+          </>
         ) : (
           <NotConfigured hasActiveSubscription={hasActiveSubscription} />
         )}

@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<string, string> = {
   not_confirmed: 'Caller said no to "are you asking…?"',
   before_person: 'Asked before wanting a person',
   no_answer: 'Transferred: no answer',
+  self_test: 'Marked wrong in the self-test',
 };
 
 export function plural(n: number, one: string, many = `${one}s`): string {
