@@ -8,6 +8,7 @@ import * as m20261124000000 from './2026_11_24_000000_add_passage_vectors.ts';
 import * as m20261125134500 from './2026_11_25_134500_calls_heartbeat.ts';
 import * as m20261125140000 from './2026_11_25_140000_accounts_password_security.ts';
 import * as m20261126120000 from './2026_11_26_120000_knowledge_gaps.ts';
+import * as m20261127134000 from './2026_11_27_134000_calls_search.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_134500_calls_heartbeat': m20261125134500,
   '2026_11_25_140000_accounts_password_security': m20261125140000,
   '2026_11_26_120000_knowledge_gaps': m20261126120000,
+  '2026_11_27_134000_calls_search': m20261127134000,
 };
