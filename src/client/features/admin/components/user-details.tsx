@@ -16,6 +16,7 @@ import {
 import { GiftMinutesDialog } from './gift-minutes-dialog.tsx';
 import { RevokeDiscountDialog } from './revoke-discount-dialog.tsx';
 import { UserAvatar } from './user-avatar.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 export interface UserDetailsProps {
   details: AdminUserDetails;
@@ -207,7 +208,7 @@ export function UserDetails({
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Field label="Company">{agent.company_name}</Field>
                 <Field label="Contact email">{agent.contact_email}</Field>
-                <Field label="Phone">{agent.twilio_phone_number}</Field>
+                <Field label="Phone">{formatPhoneNumber(agent.twilio_phone_number)}</Field>
                 <Field label="Documents">{agent.document_count}</Field>
               </dl>
               <ConfirmDeleteDialog
@@ -220,8 +221,9 @@ export function UserDetails({
                 title="Delete Phone Number?"
                 description={
                   <p>
-                    The number {agent.twilio_phone_number} is released back to the telephony provider and the
-                    agent configuration of {label} is removed. Call history is kept.
+                    The number {formatPhoneNumber(agent.twilio_phone_number)} is released back to the
+                    telephony provider and the agent configuration of {label} is removed. Call history is
+                    kept.
                   </p>
                 }
                 confirmLabel="Delete Phone Number"
@@ -244,7 +246,7 @@ export function UserDetails({
             >
               {calls.map((call) => (
                 <li key={call.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                  <span className="font-medium text-ink-900">{call.phone_number}</span>
+                  <span className="font-medium text-ink-900">{formatPhoneNumber(call.phone_number)}</span>
                   <span className="text-xs text-ink-500">{formatDateTime(call.created_at)}</span>
                 </li>
               ))}
