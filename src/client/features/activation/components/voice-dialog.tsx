@@ -281,7 +281,7 @@ function VoiceRow({ voice, selected, tabStop, playing, loading, onSelect, onTogg
           {selected ? <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" /> : null}
         </span>
         {voice.description ? (
-          <span className="mt-0.5 block text-sm text-ink-500">{voice.description}</span>
+          <span className="mt-0.5 block text-sm text-ink-600">{voice.description}</span>
         ) : null}
         {labels.length > 0 ? (
           <span className="mt-2 flex flex-wrap gap-1.5">

@@ -167,7 +167,7 @@ export function UserDetails({
                     {entry.discount_source ? (
                       <span className="font-mono text-xs text-ink-500">{entry.discount_source}</span>
                     ) : null}
-                    <span className="ml-auto text-xs text-ink-400">{formatDateTime(entry.created_at)}</span>
+                    <span className="ml-auto text-xs text-ink-500">{formatDateTime(entry.created_at)}</span>
                   </div>
                   {entry.action === 'revoked' ? (
                     <p className="mt-1 text-xs text-ink-500">
@@ -193,7 +193,7 @@ export function UserDetails({
                       +{formatMinutes(gift.minutes)} minutes
                     </span>
                     <span className="text-xs text-ink-500">by {gift.gifted_by_email}</span>
-                    <span className="ml-auto text-xs text-ink-400">{formatDateTime(gift.created_at)}</span>
+                    <span className="ml-auto text-xs text-ink-500">{formatDateTime(gift.created_at)}</span>
                   </div>
                   {gift.note ? <p className="mt-1 text-xs text-ink-600">{gift.note}</p> : null}
                 </li>

@@ -92,7 +92,7 @@ export function NumberPicker({ numbers, loading, value, onChange, hintId }: Numb
                 />
                 <span className="min-w-0 flex-1">
                   <span className="font-medium text-ink-900">{formatPhoneNumber(n.phone_number)}</span>
-                  {n.friendly_name ? <span className="text-ink-500"> - {n.friendly_name}</span> : null}
+                  {n.friendly_name ? <span className="text-ink-600"> - {n.friendly_name}</span> : null}
                 </span>
                 {checked ? <Check aria-hidden="true" className="size-4 text-brand-600" /> : null}
               </label>

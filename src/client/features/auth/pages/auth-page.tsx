@@ -140,7 +140,7 @@ export function AuthPage() {
             Continue with Google
           </a>
 
-          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-400 uppercase">
+          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-500 uppercase">
             <span className="h-px flex-1 bg-ink-200" />
             or continue with email
             <span className="h-px flex-1 bg-ink-200" />

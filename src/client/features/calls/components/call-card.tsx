@@ -101,7 +101,7 @@ function TranscriptLine({ entry }: { entry: TranscriptEntry }) {
         {agent ? 'Agent' : 'Caller'}:
       </span>{' '}
       <span className="text-ink-700">{entry.text}</span>
-      {entry.interrupted ? <span className="ml-1 text-xs text-ink-400">(interrupted)</span> : null}
+      {entry.interrupted ? <span className="ml-1 text-xs text-ink-500">(interrupted)</span> : null}
       {agent && sources.length > 0 ? (
         <span
           className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-ink-500"
