@@ -47,16 +47,16 @@ export function CallCard({ call }: { call: Call }) {
         </div>
 
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="call-glance">
-          <div className="flex items-center gap-1.5" data-testid="call-answered">
+          <div className="flex flex-wrap items-center gap-x-1.5" data-testid="call-answered">
             <BookOpenCheck aria-hidden="true" className="size-4 text-brand-600" />
-            <dt className="text-ink-500">Answered from documents:</dt>
+            <dt className="whitespace-nowrap text-ink-500">Answered from documents:</dt>
             <dd className="font-semibold text-ink-900">
               {call.questions_answered} {call.questions_answered === 1 ? 'question' : 'questions'}
             </dd>
           </div>
-          <div className="flex items-center gap-1.5" data-testid="call-reply-time">
+          <div className="flex flex-wrap items-center gap-x-1.5" data-testid="call-reply-time">
             <Timer aria-hidden="true" className="size-4 text-brand-600" />
-            <dt className="text-ink-500">Reply time:</dt>
+            <dt className="whitespace-nowrap text-ink-500">Reply time:</dt>
             <dd className="font-semibold text-ink-900">
               {call.reply_time_ms
                 ? `${formatReplyTime(call.reply_time_ms.median)} median, ${formatReplyTime(call.reply_time_ms.slowest)} slowest`
