@@ -10,6 +10,7 @@ import {
   configureAgent,
   expect,
   registerUser,
+  shownNumber,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
@@ -39,12 +40,6 @@ Free parking is available behind the shop, entrance on Elm Street.
 
 # Payment by cheque
 We do not accept payment by cheque. Cards and cash are welcome.`;
-
-/** "+15550100142" -> "+1 555-010-0142" (what the owner should read). */
-function formatted(e164: string): string {
-  const d = e164.replace(/\D/g, '').slice(1);
-  return `+1 ${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
-}
 
 async function call(page: Page, number: string, lines: string[], end: 'hang up' | 'person') {
   await page.goto(`/phone?to=${encodeURIComponent(number)}`);
@@ -87,9 +82,9 @@ test.describe('calls at a glance', () => {
 
     // The dial box and the agent card show the number formatted.
     await page.goto(`/phone?to=${encodeURIComponent(number)}`);
-    await expect(page.getByLabel('Number to call')).toHaveValue(formatted(number));
+    await expect(page.getByLabel('Number to call')).toHaveValue(shownNumber(number));
     await page.goto('/dashboard');
-    await expect(page.getByText(`Calls to ${formatted(number)} are answered`)).toBeVisible();
+    await expect(page.getByText(`Calls to ${shownNumber(number)} are answered`)).toBeVisible();
 
     await call(
       page,
@@ -202,7 +197,7 @@ test.describe('calls at a glance', () => {
       'No available number matches. Try other digits.',
     );
     await search.fill(target.slice(-4));
-    await picker.getByRole('radio', { name: formatted(target) }).check();
+    await picker.getByRole('radio', { name: shownNumber(target) }).check();
     await shoot(page, 'configure-number-found');
 
     // The chosen number stays listed when the search is cleared, and is the one rented.
@@ -211,7 +206,7 @@ test.describe('calls at a glance', () => {
     await page.getByRole('button', { name: 'Configure Agent' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/configure');
-    await expect(page.getByText(`Current number: ${formatted(target)}`)).toBeVisible();
-    await expect(page.getByRole('radio', { name: formatted(target) })).toBeChecked();
+    await expect(page.getByText(`Current number: ${shownNumber(target)}`)).toBeVisible();
+    await expect(page.getByRole('radio', { name: shownNumber(target) })).toBeChecked();
   });
 });

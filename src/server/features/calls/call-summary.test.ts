@@ -159,6 +159,8 @@ describe('topics and short answers', () => {
     ['How much is delivery?', 'the price of delivery'],
     ['can you come to my house', "coming to the caller's house"],
     ['Is there parking?', 'parking'],
+    ['do your tutors teach organic chemistry', 'tutors teaching organic chemistry'],
+    ['Is the shop open on Sundays?', 'shop open on Sundays'],
     ['[pressed 1]', null],
   ])('topicOf(%j) = %j', (text, topic) => {
     expect(topicOf(text)).toBe(topic);

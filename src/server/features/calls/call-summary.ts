@@ -156,6 +156,7 @@ const YES_NO =
   /^(?:do|does|did|can|could|will|would|is|are|was|were|should|may|have|has)\s+(?:you|i|we|they|it|there|your|the|a|an|my)\s+/i;
 /** After these, the question goes on with a verb: "can you come …" -> "coming …". */
 const PRONOUN_SUBJECT = /\s(?:you|i|we|they)\s+$/i;
+const NOUN_SUBJECT = /^(?:do|does|did|can|could|will|would|should|may)\s+(?:your|the|a|an|my)\s+$/i;
 /** Verbs after "do you …" whose object is the topic ("do you accept cheques" -> "cheques"). */
 const OBJECT_VERBS =
   /^(?:have|offer|sell|carry|provide|stock|accept|take|need|get|charge\s+for|support|allow)\s+(?:any\s+|a\s+|an\s+|the\s+|some\s+)?/i;
@@ -181,6 +182,10 @@ export function topicOf(text: string): string | null {
     const stripped = t.replace(OBJECT_VERBS, '');
     if (stripped !== t) t = stripped;
     else if (PRONOUN_SUBJECT.test(` ${opening}`) && !howMuch && !howLong) t = t.replace(/^[a-z]+/i, gerund);
+    // "do your tutors teach chemistry" -> "tutors teaching chemistry": a noun subject, then the verb.
+    else if (NOUN_SUBJECT.test(opening) && /^\S+\s+[a-z]+\b/i.test(t)) {
+      t = t.replace(/^(\S+\s+)([a-z]+)/i, (_, subject: string, verb: string) => `${subject}${gerund(verb)}`);
+    }
     t = t.replace(/\b(?:cost|costs|charge|be|take|takes)$/i, '').trim();
     t = t.replace(/^(?:the|your|a|an|any|some)\s+/i, '');
     t = t.replace(/\bmy\b/gi, "the caller's").replace(/\b(?:me|i)\b/gi, 'the caller');
