@@ -342,6 +342,8 @@ test.describe('rough edges', () => {
     await expect(page.getByTestId('session-ended')).toHaveText(
       'Your session has ended, please sign in again',
     );
+    // Said once, by the page, not again by a toast over the heading.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await shoot(page, 'session-ended');
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('Email').fill(user.email);

@@ -39,7 +39,10 @@ export function AuthPage() {
   const backTo = returnPath(location.state);
   const [sessionEnded] = useState(sessionHasEnded);
   useEffect(() => {
-    if (sessionEnded) clearSessionEnded();
+    if (!sessionEnded) return;
+    clearSessionEnded();
+    // The page's own error toast for the refused call would repeat the notice above the form.
+    toast.dismiss();
   }, [sessionEnded]);
 
   // A failed Google sign-in comes back as /auth?error=<detail>: show it once and clean the address.
