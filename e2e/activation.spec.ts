@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { configureAgent, expect, registerUser, subscribeWithFreeCoupon, test } from './fixtures.ts';
+import {
+  configureAgent,
+  expect,
+  registerUser,
+  shownNumber,
+  subscribeWithFreeCoupon,
+  test,
+} from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +48,7 @@ test.describe('agent activation', () => {
     const number = await configureAgent(page, { companyName: 'Harbor Bike Shop' });
     await page.reload();
     await expect(card(page)).toContainText('Harbor Bike Shop');
-    await expect(card(page)).toContainText(number);
+    await expect(card(page)).toContainText(shownNumber(number));
     await expect(page.getByTestId('agent-active')).toHaveCount(0);
     await card(page).screenshot({ path: `${SHOTS}/agent-card-configured.png` });
 

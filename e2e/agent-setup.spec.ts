@@ -1,13 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, registerUser, subscribeWithFreeCoupon, test } from './fixtures.ts';
+import { expect, registerUser, shownNumber, subscribeWithFreeCoupon, test } from './fixtures.ts';
 
 const FIXTURES = path.resolve('src/server/features/knowledge/__fixtures__');
 const fixture = (name: string) => path.join(FIXTURES, name);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const phoneSelect = (page: Page) => page.getByLabel('Phone Number *');
+const picker = (page: Page) => page.getByRole('radiogroup', { name: 'Phone Number *' });
+const numberSearch = (page: Page) => page.getByLabel('Search numbers by area code or digits');
+
+/** A random number still free (tests run in parallel on one server), found by its last digits and chosen. */
+async function chooseFreeNumber(page: Page): Promise<string> {
+  const available = await page.request.get('/api/twilio/available-numbers');
+  const list = ((await available.json()) as { numbers: { phone_number: string }[] }).numbers;
+  const number = list[Math.floor(Math.random() * list.length)]!.phone_number;
+  await numberSearch(page).fill(number.slice(-4));
+  await picker(page)
+    .getByRole('radio', { name: shownNumber(number) })
+    .check();
+  return number;
+}
 
 test.describe('agent setup', () => {
   test('a subscriber configures an agent with a PDF, a DOCX and a TXT, sees them, then deletes the configuration', async ({
@@ -22,16 +35,14 @@ test.describe('agent setup', () => {
     await expect(page.getByLabel('Contact Email *')).toHaveValue(user.email);
     await expect(page.getByText('Transfers calls to a live agent when needed')).toBeVisible();
     await expect(page.getByText(/choose a voice from 38\+ options/)).toBeVisible();
-    await expect(phoneSelect(page)).toBeEnabled();
-    // Options read "+1555010xxxx - (555) 010-xxxx". Tests run in parallel on one server: take a random one.
-    const options = phoneSelect(page).locator('option');
-    await expect(options.nth(1)).toHaveText(/^\+1555010\d{4} - \(555\) 010-\d{4}$/);
-    const count = await options.count();
-    const option = options.nth(1 + Math.floor(Math.random() * (count - 2)));
-    const number = (await option.getAttribute('value'))!;
+    await expect(numberSearch(page)).toBeEnabled();
+    // Choices read "+1 555-010-xxxx - (555) 010-xxxx": the number, a dash, its friendly name.
+    await expect(picker(page).getByRole('radio').first()).toHaveAccessibleName(
+      /^\+1 555-010-\d{4} - \(555\) 010-\d{4}$/,
+    );
+    const number = await chooseFreeNumber(page);
 
     await page.getByLabel('Company Name *').fill('Harbor Bike Shop');
-    await phoneSelect(page).selectOption(number);
     await page.getByLabel('Transfer Phone Number (Optional)').fill('(415) 555-2671');
     await page
       .getByLabel('Company Documents')
@@ -54,8 +65,8 @@ test.describe('agent setup', () => {
     }
 
     await page.goto('/configure');
-    await expect(page.getByText(`Current number: ${number}`)).toBeVisible();
-    await expect(phoneSelect(page)).toHaveValue(number);
+    await expect(page.getByText(`Current number: ${shownNumber(number)}`)).toBeVisible();
+    await expect(picker(page).getByRole('radio', { name: shownNumber(number) })).toBeChecked();
     await expect(page.getByLabel('Company Name *')).toHaveValue('Harbor Bike Shop');
     await expect(page.getByLabel('Transfer Phone Number (Optional)')).toHaveValue('+14155552671');
 
@@ -73,8 +84,9 @@ test.describe('agent setup', () => {
     await expect(page.getByText(/Current number:/)).toHaveCount(0);
     await expect(page.getByLabel('Company Name *')).toHaveValue('');
     await expect(page.getByLabel('Contact Email *')).toHaveValue(user.email);
-    await expect(phoneSelect(page)).toBeEnabled();
-    await expect(phoneSelect(page).locator(`option[value="${number}"]`)).toHaveCount(1);
+    await expect(numberSearch(page)).toBeEnabled();
+    await numberSearch(page).fill(number.slice(-4));
+    await expect(picker(page).getByRole('radio', { name: shownNumber(number) })).not.toBeChecked();
     const available = await page.request.get('/api/twilio/available-numbers');
     const numbers = ((await available.json()) as { numbers: { phone_number: string }[] }).numbers;
     expect(numbers.map((n) => n.phone_number)).toContain(number);
@@ -93,8 +105,8 @@ test.describe('agent setup', () => {
     await subscribeWithFreeCoupon(page, baseURL!);
     await page.reload();
     await page.getByLabel('Company Name *').fill('Café Lumière');
-    await expect(phoneSelect(page)).toBeEnabled();
-    await phoneSelect(page).selectOption({ index: (await phoneSelect(page).locator('option').count()) - 1 });
+    await expect(numberSearch(page)).toBeEnabled();
+    await chooseFreeNumber(page);
     await page.getByRole('button', { name: 'Configure Agent' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 

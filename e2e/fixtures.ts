@@ -34,6 +34,12 @@ Free parking is available behind the building, entrance on Elm Street.
 # Payment methods
 We accept cash, all major credit cards and Apple Pay.`;
 
+/** A North American number as the pages show it: "+15550100142" -> "+1 555-010-0142". */
+export function shownNumber(e164: string): string {
+  const d = e164.replace(/\D/g, '').slice(-10);
+  return `+1 ${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
 export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' } as const;
 
 /**

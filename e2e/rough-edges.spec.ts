@@ -1,7 +1,7 @@
 /**
  * Issue 23, section 3 ("Rough edges"): /configure without a plan, how test calls are metered, the usage
  * percentage below 1 % and the deactivated agent box, toasts below the header, no 401 in the console of anonymous
- * pages, gift-minute errors by the field. Each test also takes screenshots at 1366x900 and 390x844.
+ * pages, gift-minute errors by the field, a session that ends under a signed-in page and a bad #session_id. Each test also takes screenshots at 1366x900 and 390x844.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
@@ -326,5 +326,105 @@ test.describe('rough edges', () => {
     await expect(documents).not.toContainText('draft.txt');
     // The picker is empty again after the upload.
     await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+  });
+
+  test('a session that ends under a signed-in page (Sync Calls) sends the owner to /auth and back to the page', async ({
+    page,
+    context,
+  }) => {
+    const user = await registerUser(page, { name: 'Expiring Owner' });
+    await page.goto('/calls');
+    await expect(page.getByRole('heading', { name: 'Call History' })).toBeVisible();
+    // The session ends on the server side (expired, or signed out elsewhere): the cookie no longer signs in.
+    await context.clearCookies({ name: 'session_token' });
+    await page.getByRole('button', { name: 'Sync Calls' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('session-ended')).toHaveText(
+      'Your session has ended, please sign in again',
+    );
+    // Said once, by the page, not again by a toast over the heading.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await shoot(page, 'session-ended');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // Back where the owner was, not on the dashboard.
+    await expect(page).toHaveURL(/\/calls$/);
+    await expect(page.getByRole('heading', { name: 'Call History' })).toBeVisible();
+  });
+
+  test('a session found gone when a signed-in page loads: /auth says so and returns to that page', async ({
+    page,
+    context,
+  }) => {
+    const user = await registerUser(page, { name: 'Returning Owner' });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await context.clearCookies({ name: 'session_token' });
+    await page.goto('/knowledge-gaps?from=email');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('session-ended')).toBeVisible();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/knowledge-gaps\?from=email$/);
+    // A visitor who never signed in is only asked to sign in: no "session has ended".
+    const visitor = await context.browser()!.newPage();
+    await visitor.goto(new URL('/calls', page.url()).toString());
+    await expect(visitor).toHaveURL(/\/auth$/);
+    await expect(visitor.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(visitor.getByTestId('session-ended')).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('a bad #session_id on a signed-in browser keeps the current session', async ({ page }) => {
+    await registerUser(page, { name: 'Kept Owner' });
+    await page.goto('/calls');
+    await expect(page.getByRole('heading', { name: 'Call History' })).toBeVisible();
+    await page.goto('/dashboard#session_id=not-a-real-code');
+    await expect(toastWith(page, 'Authentication failed. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('greeting').first()).toContainText('Kept Owner');
+    // Still signed in after a reload: the server session was never dropped.
+    await page.reload();
+    await expect(page.getByTestId('greeting').first()).toContainText('Kept Owner');
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(200);
+  });
+
+  test('at 390 px each coupon is a card that keeps its Status and Copy on screen', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInViaUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/admin/coupons');
+    await page.getByRole('button', { name: '50% Off Forever' }).click();
+    const code = (await page.getByTestId('coupon-message').textContent())!.match(
+      /Coupon ([A-Z0-9-]+) created/,
+    )![1]!;
+    const card = page.getByTestId('coupon-row').filter({ hasText: code });
+    const status = card.getByRole('cell').filter({ hasText: 'Available' });
+    const copy = card.getByRole('button', { name: `Copy ${code}` });
+    await expect(status).toBeVisible();
+    await expect(copy).toBeVisible();
+    // Inside the screen's width (nothing to scroll sideways to), the Copy button a thumb-sized target.
+    for (const box of [await status.boundingBox(), await copy.boundingBox()]) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await copy.click();
+    await expect(card.getByText('Copied!')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/coupons-cards-phone.png` });
+    // At desktop width it is a table again, with its column headers.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/coupons-table-desktop.png` });
   });
 });

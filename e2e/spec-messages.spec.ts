@@ -14,6 +14,7 @@ import {
   expect,
   generateCoupon,
   registerUser,
+  shownNumber,
   signInViaUi,
   subscribeWithFreeCoupon,
   test,
@@ -202,7 +203,7 @@ test.describe('customer failure messages', () => {
 
     const number = await configureAgent(page, { companyName: 'Failing Fixers' });
     await page.reload();
-    await expect(page.getByText(`Current number: ${number}`)).toBeVisible();
+    await expect(page.getByText(`Current number: ${shownNumber(number)}`)).toBeVisible();
     const submit = page.getByRole('button', { name: 'Configure Agent' });
     await expect(submit).toBeEnabled();
 
@@ -217,7 +218,7 @@ test.describe('customer failure messages', () => {
     await page.getByRole('button', { name: 'Delete Config' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Configuration' }).click();
     await expect(toastWith(page, 'Failed to delete configuration')).toBeVisible();
-    await expect(page.getByText(`Current number: ${number}`)).toBeVisible();
+    await expect(page.getByText(`Current number: ${shownNumber(number)}`)).toBeVisible();
   });
 
   test("activation without a server detail says 'Failed to activate AI agent'", async ({ page, baseURL }) => {

@@ -69,6 +69,30 @@ async function readDetail(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * A 401 from any call but the sign-in ones means the session has ended (expired, or signed out in another tab):
+ * the auth provider listens, forgets the user and sends the owner to /auth (then back to the page).
+ */
+const SIGN_IN_CALLS = /^\/api\/auth\/(?:login|register|session)(?:[?/]|$)/;
+const sessionEndedListeners = new Set<() => boolean>();
+
+/** `listener` returns true when this tab was signed in (its session has ended), false for a visitor. */
+export function onSessionEnded(listener: () => boolean): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended, please sign in again';
+
+/** Tells the listeners; the error the caller sees says the session ended (not "Not authenticated"). */
+function noticeUnauthenticated(url: string, detail: string | undefined): string | undefined {
+  if (SIGN_IN_CALLS.test(url)) return detail;
+  let ended = false;
+  for (const listener of sessionEndedListeners) ended = listener() || ended;
+  // A visitor who never signed in keeps the server's words ("Please log in to use a coupon code").
+  return ended ? SESSION_ENDED_MESSAGE : detail;
+}
+
 export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -86,13 +110,16 @@ export async function request<T>(
     const token = await csrfToken();
     if (token) headers.set(CSRF_HEADER, token);
   }
-  const response = await fetch(apiUrl(path), {
+  const url = apiUrl(path);
+  const response = await fetch(url, {
     method,
     headers,
     body: body ?? null,
     credentials: 'same-origin',
     signal: options.signal ?? null,
   });
+  if (response.status === 401)
+    throw new ApiError(401, noticeUnauthenticated(url, await readDetail(response)));
   if (!response.ok) throw new ApiError(response.status, await readDetail(response));
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
@@ -147,6 +174,9 @@ export const api = {
       headers: options.headers ?? {},
       signal: options.signal ?? null,
     });
+    if (response.status === 401) {
+      throw new ApiError(401, noticeUnauthenticated(apiUrl(path), await readDetail(response)));
+    }
     if (!response.ok) throw new ApiError(response.status, await readDetail(response));
     return response.blob();
   },

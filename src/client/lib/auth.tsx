@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { api, ApiError } from './api.ts';
+import { api, ApiError, onSessionEnded } from './api.ts';
 
 export interface User {
   id: string;
@@ -55,6 +55,39 @@ function takeSignInCode(): string | null {
   return code;
 }
 
+/**
+ * This browser was signed in (kept across reloads): a signed-in page that finds no session then says the session
+ * has ended, rather than treating the owner as a first-time visitor. Cleared by logout and once /auth has said it.
+ */
+const SIGNED_IN_MARK = 'answerdesk.signed-in';
+
+function markSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_MARK, '1');
+    else localStorage.removeItem(SIGNED_IN_MARK);
+  } catch {
+    // storage disabled: the owner is still sent to /auth, only without the "session has ended" note
+  }
+}
+
+/** Set when a call found the session gone while this tab was signed in (also when signed out in another tab). */
+let endedWhileSignedIn = false;
+
+/** True when this browser had a session that has ended since: /auth says so, then calls clearSessionEnded. */
+export function sessionHasEnded(): boolean {
+  if (endedWhileSignedIn) return true;
+  try {
+    return localStorage.getItem(SIGNED_IN_MARK) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearSessionEnded(): void {
+  endedWhileSignedIn = false;
+  markSignedIn(false);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -74,22 +107,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         } catch (error) {
           console.error('session exchange failed', error);
           toast.error('Authentication failed. Please try again.');
-          navigate('/auth', { replace: true });
-          return null;
+          // A bad code does not sign out a browser that has a session: it stays signed in, on the dashboard.
+          const current = await currentUser().catch(() => null);
+          navigate(current ? '/dashboard' : '/auth', { replace: true });
+          return current;
         }
       }
-      try {
-        // `optional=1`: a visitor without a session gets 200 null, so anonymous pages log no failed request.
-        return (await api.get<User | null>('/auth/me?optional=1')) ?? null;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
+      return currentUser();
     },
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+
+  const signedIn = query.data != null;
+  useEffect(() => {
+    if (signedIn) markSignedIn(true);
+  }, [signedIn]);
+
+  // The session ended under a signed-in page (a 401 from any call): forget the user and every cached answer; the
+  // page's guard sends the owner to /auth, which says so and brings them back after sign-in.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (queryClient.getQueryData(AUTH_QUERY_KEY) == null) return false;
+        endedWhileSignedIn = true;
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_QUERY_KEY[0] });
+        queryClient.setQueryData(AUTH_QUERY_KEY, null);
+        return true;
+      }),
+    [queryClient],
+  );
 
   const setUser = useCallback(
     (user: User | null) => queryClient.setQueryData(AUTH_QUERY_KEY, user),
@@ -107,6 +155,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // SPEC 8: a logout failure is only logged; the user is signed out locally either way.
       console.error('logout failed', error);
     }
+    markSignedIn(false);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_QUERY_KEY[0] });
     queryClient.setQueryData(AUTH_QUERY_KEY, null);
   }, [queryClient]);
@@ -126,10 +175,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The signed-in user, or null; `optional=1`: a visitor without a session gets 200 null, so no failed request. */
+async function currentUser(): Promise<User | null> {
+  try {
+    return (await api.get<User | null>('/auth/me?optional=1')) ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/** Where /auth sends the owner back after sign-in (the page they were on), in the navigation state. */
+export interface AuthRedirectState {
+  from: string;
+}
+
+/** The page to go back to after sign-in: an in-app path from the navigation state, else /dashboard. */
+export function returnPath(state: unknown): string {
+  const from = (state as Partial<AuthRedirectState> | null)?.from;
+  if (
+    typeof from !== 'string' ||
+    !from.startsWith('/') ||
+    from.startsWith('//') ||
+    from.startsWith('/auth')
+  ) {
+    return '/dashboard';
+  }
+  return from;
 }
 
 /** 'Welcome, ' + name, or the email when the name is empty (SPEC 3). */

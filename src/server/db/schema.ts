@@ -285,6 +285,8 @@ export interface CallsTable {
   last_seen_at: NullableTimestamp;
   /** Minutes a live call holds against the account's limit (its current minute, extended before each next one). */
   reserved_minutes: Generated<number>;
+  /** Lower-cased text of the transcript's entries, kept by the database (generated column) for the search. */
+  transcript_text: ColumnType<string, never, never>;
 }
 
 export interface EmailsTable {

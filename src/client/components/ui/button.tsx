@@ -13,7 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   outline: 'border border-ink-200 bg-white text-ink-800 shadow-xs hover:bg-ink-50 hover:border-ink-300',
   ghost: 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
-  success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700',
+  success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
   /** White button on a coloured background. */
   inverse: 'bg-white text-brand-700 shadow-sm hover:bg-brand-50',
   link: 'text-brand-700 underline-offset-4 hover:underline',

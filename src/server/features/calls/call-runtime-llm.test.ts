@@ -47,6 +47,8 @@ describe.each(databaseTargets())('answer wording with an OpenAI-compatible model
       ctx().db.selectFrom('calls').selectAll().where('outcome', 'is not', null).executeTakeFirst(),
     );
     expect(call.summary).toBe('The caller asked where to park and was told about the lot on Elm Street.');
+    // The model words the product's own summary: the facts, not just the transcript.
+    expect(prompts.find((p) => p.startsWith('Facts:'))).toMatch(/^Facts: Asked about parking \(answered\)\./);
     expect(call.transcript[2]!.sources?.[0]?.document).toBe('faq.txt');
   });
 

@@ -122,8 +122,10 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
       'agent',
     ]);
     expect(call.transcript[2]!.sources?.[0]?.document).toBe('faq.txt');
-    expect(call.summary).toMatch(/opening hours/);
-    expect(call.summary).toMatch(/Transferred to \+15557654321/);
+    expect(call.summary).toMatch(
+      /^Asked about opening hours \(answered: 8 a\.m\. to 6 p\.m\., 9 a\.m\. to 1 p\.m\.\)/,
+    );
+    expect(call.summary).toMatch(/Transferred to \+1 555-765-4321: the caller asked for a person\.$/);
 
     // 65 s -> 2 minutes, debited once even if the call is finished again.
     const usage = await getUsage(ctx().db, owner.userId, ctx().clock.now());
@@ -157,7 +159,9 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
       (await historyOf(owner.client)).calls.find((c) => c.outcome !== null),
     );
     expect(call.outcome).toBe('escalated_no_answer');
-    expect(call.summary).toMatch(/Message taken: "This is Jane/);
+    expect(call.summary).toMatch(
+      /^Asked about helicopters \(not in the documents\)\. Message taken \(the documents don't cover helicopters\): "This is Jane/,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const rows = await ctx().db.selectFrom('emails').selectAll().execute();
     expect(rows).toHaveLength(0);

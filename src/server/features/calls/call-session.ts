@@ -270,12 +270,23 @@ export class CallSession {
           transferTo: state.escalation.transferTo,
         }
       : null;
-    let summary = summarizeCall({ outcome, transcript: this.recorded, escalation });
+    let summary = summarizeCall({
+      outcome,
+      transcript: this.recorded,
+      escalation,
+      declinedQuestions: state.declinedQuestions,
+    });
     const stopped = this.stopped === 'no_minutes' ? ' The call was ended: the minutes ran out.' : '';
+    // A model may word the summary from the same facts; the local summary stands when it fails or says nothing.
     if (deps.providers.llm.kind !== 'extractive' && this.recorded.some((e) => e.speaker === 'caller')) {
       summary =
         (await deps.providers.llm
-          .summarizeCall({ companyName: agent.companyName, outcome, transcript: this.recorded })
+          .summarizeCall({
+            companyName: agent.companyName,
+            outcome,
+            transcript: this.recorded,
+            facts: summary,
+          })
           .catch(() => null)) ?? summary;
     }
     await finishAndBillCall(

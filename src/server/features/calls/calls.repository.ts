@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hostedAgentId, isAgentActivated } from '../../accounts/agent-config.ts';
-import type { TranscriptEntry } from '../../db/schema.ts';
+import type { Database, TranscriptEntry } from '../../db/schema.ts';
 
 export type { TranscriptEntry };
 
@@ -369,7 +369,6 @@ export async function findStoredProviderCallIds(
   return new Set(rows.flatMap((r) => (r.provider_call_id ? [r.provider_call_id] : [])));
 }
 
-/** Newest first; `before` is the id of the last call of the previous page (keyset pagination). */
 /** One of the user's calls; undefined when there is none of that id (or it is another account's). */
 export async function findUserCall(db: Db, userId: string, id: string): Promise<Call | undefined> {
   const row = await db
@@ -381,18 +380,59 @@ export async function findUserCall(db: Db, userId: string, id: string): Promise<
   return row ? toCall(row) : undefined;
 }
 
+/** Which calls the calls page shows: an outcome (or the two escalations together), words of the transcript. */
+export interface CallFilter {
+  outcome?: CallOutcome | 'escalated' | undefined;
+  /** Words the transcript contains (any case); digits alone also match the caller's number. */
+  search?: string | undefined;
+}
+
+/** LIKE pattern for `text` inside `transcript_text` (lower case, JSON-escaped like the column's array text). */
+function transcriptPattern(text: string): string {
+  const jsonEscaped = JSON.stringify(text.toLowerCase()).slice(1, -1);
+  return `%${jsonEscaped.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function applyFilter<Q extends SelectQueryBuilder<Database, 'calls', object>>(
+  query: Q,
+  filter: CallFilter,
+): Q {
+  let q = query;
+  if (filter.outcome === 'escalated') {
+    q = q.where('outcome', 'in', ['escalated_requested', 'escalated_no_answer']) as Q;
+  } else if (filter.outcome) {
+    q = q.where('outcome', '=', filter.outcome) as Q;
+  }
+  const search = filter.search?.replace(/\s+/g, ' ').trim();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const numberLike = /^[\d\s()+.-]+$/.test(search) && digits.length >= 3;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`transcript_text`, 'like', sql<string>`${transcriptPattern(search)} escape '\\'`),
+        ...(numberLike ? [eb('phone_number', 'like', `%${digits}%`)] : []),
+      ]),
+    ) as Q;
+  }
+  return q;
+}
+
+/** Newest first; `before` is the id of the last call of the previous page (keyset pagination). */
 export async function listCalls(
   db: Db,
   userId: string,
-  options: { limit: number; before?: string | undefined },
+  options: { limit: number; before?: string | undefined } & CallFilter,
 ): Promise<Call[]> {
-  let query = db
-    .selectFrom('calls')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.limit);
+  let query = applyFilter(
+    db
+      .selectFrom('calls')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit),
+    options,
+  );
   if (options.before) {
     const cursor = await db
       .selectFrom('calls')
@@ -410,6 +450,18 @@ export async function listCalls(
     }
   }
   return (await query.execute()).map(toCall);
+}
+
+/** How many of the user's calls the filter matches (all pages). */
+export async function countCalls(db: Db, userId: string, filter: CallFilter): Promise<number> {
+  const row = await applyFilter(
+    db
+      .selectFrom('calls')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 function toCall(row: {

@@ -33,10 +33,25 @@ function toDto(call: Call): CallDto {
       ...(e.interrupted ? { interrupted: true } : {}),
     })),
     outcome: call.outcome,
+    questions_answered: call.transcript.filter((e) => e.speaker === 'agent' && (e.sources?.length ?? 0) > 0)
+      .length,
+    reply_time_ms: replyTimes(call.turnLatenciesMs),
   };
 }
 
-/** GET /api/calls/history: the signed-in owner's calls, newest first, 50 a page (`?before=<last id>`). */
+/** Median and slowest of the agent's per-turn reply times, rounded to whole milliseconds. */
+export function replyTimes(latencies: number[]): { median: number; slowest: number } | null {
+  const sorted = latencies.filter((n) => Number.isFinite(n) && n >= 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median: Math.round(median), slowest: Math.round(sorted.at(-1)!) };
+}
+
+/**
+ * GET /api/calls/history: the signed-in owner's calls, newest first, 50 a page (`?before=<last id>`), filtered by
+ * `?outcome=` and searched by `?q=` (transcript words; digits also match the caller's number).
+ */
 export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsyncZod {
   return async (app) => {
     // Calls cut off by a crash or a restart (heartbeat silent for 2 minutes) are closed and billed by whichever
@@ -52,8 +67,9 @@ export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsy
         schema: { querystring: callHistoryQuerySchema, response: { 200: callHistorySchema } },
       },
       async (request) => {
-        const page = await calls.history(userOf(request).id, request.query);
-        return { calls: page.calls.map(toDto), next_before: page.nextBefore };
+        const { q, ...query } = request.query;
+        const page = await calls.history(userOf(request).id, { ...query, search: q });
+        return { calls: page.calls.map(toDto), next_before: page.nextBefore, total: page.total };
       },
     );
 

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 
+export const callOutcomeFilters = [
+  'answered',
+  'escalated',
+  'escalated_requested',
+  'escalated_no_answer',
+  'abandoned',
+  'rejected_no_minutes',
+] as const;
+
 export const callHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.uuid().optional(),
+  /** One outcome, or `escalated` for both kinds of escalation. */
+  outcome: z.enum(callOutcomeFilters).optional(),
+  /** Words the transcript contains (any case); digits also match the caller's number. */
+  q: z.string().max(200).optional(),
 });
 
 export const transcriptEntrySchema = z.object({
@@ -23,12 +36,18 @@ export const callSchema = z.object({
   summary: z.string().nullable(),
   transcript: z.array(transcriptEntrySchema),
   outcome: z.string().nullable(),
+  /** Agent turns that answered from the documents. */
+  questions_answered: z.number(),
+  /** The agent's reply time per turn (question heard to reply ready), ms; null when no turn was timed. */
+  reply_time_ms: z.object({ median: z.number(), slowest: z.number() }).nullable(),
 });
 
 export const callHistorySchema = z.object({
   calls: z.array(callSchema),
   /** Pass as `before` to load the next (older) page; null on the last page. */
   next_before: z.string().nullable(),
+  /** How many calls match the filter, all pages together. */
+  total: z.number(),
 });
 
 export type CallDto = z.infer<typeof callSchema>;

@@ -11,6 +11,8 @@ import {
   findKnowledgeVersion,
   insertCall,
   listCalls,
+  countCalls,
+  type CallFilter,
   normalizePhoneNumber,
   updateProviderDuration,
   type AgentForCall,
@@ -128,6 +130,8 @@ export interface HostedCallInput {
 export interface CallHistoryPage {
   calls: Call[];
   nextBefore: string | null;
+  /** How many calls the filter matches, all pages together. */
+  total: number;
 }
 
 export type CallService = ReturnType<typeof createCallService>;
@@ -326,11 +330,16 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
 
   async function history(
     userId: string,
-    options: { limit: number; before?: string | undefined },
+    options: { limit: number; before?: string | undefined } & CallFilter,
   ): Promise<CallHistoryPage> {
-    const calls = await listCalls(deps.db, userId, { limit: options.limit + 1, before: options.before });
+    const filter: CallFilter = { outcome: options.outcome, search: options.search };
+    const [calls, total] = await Promise.all([
+      listCalls(deps.db, userId, { ...filter, limit: options.limit + 1, before: options.before }),
+      countCalls(deps.db, userId, filter),
+    ]);
     const page = calls.slice(0, options.limit);
     return {
+      total,
       calls: page,
       nextBefore: calls.length > options.limit ? (page[page.length - 1]?.id ?? null) : null,
     };

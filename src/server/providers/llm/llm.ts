@@ -4,6 +4,8 @@ export interface CallSummaryRequest {
   companyName: string;
   outcome: string;
   transcript: { speaker: 'agent' | 'caller'; text: string }[];
+  /** The product's own summary (topics, answers, transfer and why): the model words these facts. */
+  facts?: string;
 }
 
 /**

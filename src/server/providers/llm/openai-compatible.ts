@@ -79,8 +79,11 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleOptions): Llm
         .join('\n');
       const system =
         `Summarize this phone call to ${request.companyName} for the business owner in one or two plain ` +
-        'sentences: what the caller wanted and how it ended. Use only what the transcript says.';
-      const text = await complete(system, `Outcome: ${request.outcome}\n\n${lines}`, 120);
+        'sentences: the topics the caller asked about, what was answered (with the short answer, such as a ' +
+        'price), what was declined or transferred and why, and any message taken. Say what happened; do not ' +
+        "quote the caller's words back. Use only what the facts and the transcript say.";
+      const facts = request.facts ? `Facts: ${request.facts}\n` : '';
+      const text = await complete(system, `${facts}Outcome: ${request.outcome}\n\n${lines}`, 120);
       return text === '' ? null : text.replace(/\s+/g, ' ');
     },
   };

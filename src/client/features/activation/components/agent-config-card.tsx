@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { agentIdOf, type AgentCardConfig } from '../api/activation-api.ts';
 import { useAgentCardConfig } from '../hooks/use-activation.ts';
 import { VoiceDialog } from './voice-dialog.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 export interface AgentConfigCardProps {
   /** From GET /subscription/status: without an active subscription there is nothing to configure yet. */
@@ -111,7 +112,7 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
     <>
       <dl className="grid gap-2 text-sm">
         <Detail icon={Bot} label="Company" value={config.company_name} />
-        <Detail icon={Phone} label="Phone number" value={config.twilio_phone_number} />
+        <Detail icon={Phone} label="Phone number" value={formatPhoneNumber(config.twilio_phone_number)} />
         <Detail
           icon={FileText}
           label="Documents"
@@ -123,7 +124,8 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
       {!agentId ? (
         <div className="mt-auto flex flex-col gap-2 rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">
           <p className="text-sm text-ink-700">
-            Your agent is configured. Choose a voice to put it live on {config.twilio_phone_number}.
+            Your agent is configured. Choose a voice to put it live on{' '}
+            {formatPhoneNumber(config.twilio_phone_number)}.
           </p>
           <Button onClick={onChooseVoice} className="self-start">
             <Mic aria-hidden="true" className="size-4" />
@@ -139,7 +141,9 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
             <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
             AI Agent Active
           </p>
-          <p className="mt-1 text-sm">Calls to {config.twilio_phone_number} are answered by your AI agent.</p>
+          <p className="mt-1 text-sm">
+            Calls to {formatPhoneNumber(config.twilio_phone_number)} are answered by your AI agent.
+          </p>
           <p className="mt-2 text-sm">
             Agent ID: <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs">{agentId}</code>
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { AlertCircle, Check, Loader2, Play, Search, Square } from 'lucide-react';
 import { errorMessage } from '../../../lib/api.ts';
@@ -68,6 +68,37 @@ function VoiceDialogBody({
     );
   }, [voices.data, search]);
 
+  // One radio group (one Tab stop): arrow keys move the choice, Home and End jump, P plays the focused voice.
+  const listRef = useRef<HTMLDivElement>(null);
+  const tabStop = visible.some((v) => v.voice_id === selected) ? selected : (visible[0]?.voice_id ?? null);
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const ids = visible.map((v) => v.voice_id);
+    const focused = (event.target as HTMLElement).closest<HTMLElement>('[role="radio"]')?.dataset.voiceId;
+    const at = focused ? ids.indexOf(focused) : -1;
+    if (at === -1 || ids.length === 0) return;
+    if (event.key === 'p' || event.key === 'P') {
+      event.preventDefault();
+      void toggle(ids[at]!);
+      return;
+    }
+    const next =
+      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+        ? (at + 1) % ids.length
+        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+          ? (at - 1 + ids.length) % ids.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? ids.length - 1
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setSelected(ids[next]!);
+    listRef.current
+      ?.querySelector<HTMLElement>(`[role="radio"][data-voice-id="${CSS.escape(ids[next]!)}"]`)
+      ?.focus();
+  };
+
   const confirm = async () => {
     if (!selected) {
       toast.error('Please select a voice');
@@ -134,9 +165,15 @@ function VoiceDialogBody({
               ? `${voices.data.length} voices`
               : `${visible.length} of ${voices.data.length} voices`}
           </p>
-          <ul
+          <p id="voice-keys" className="sr-only">
+            Arrow keys choose a voice; press P to hear it.
+          </p>
+          <div
+            ref={listRef}
             role="radiogroup"
             aria-label="Voices"
+            aria-describedby="voice-keys"
+            onKeyDown={onListKeyDown}
             className="-mx-1 max-h-[min(52vh,30rem)] space-y-2 overflow-y-auto px-1 py-1"
           >
             {visible.map((voice) => (
@@ -144,6 +181,7 @@ function VoiceDialogBody({
                 key={voice.voice_id}
                 voice={voice}
                 selected={selected === voice.voice_id}
+                tabStop={tabStop === voice.voice_id}
                 playing={playingId === voice.voice_id}
                 loading={loadingId === voice.voice_id}
                 onSelect={() => setSelected(voice.voice_id)}
@@ -151,9 +189,9 @@ function VoiceDialogBody({
               />
             ))}
             {visible.length === 0 ? (
-              <li className="py-8 text-center text-sm text-ink-500">No voice matches “{search}”.</li>
+              <p className="py-8 text-center text-sm text-ink-500">No voice matches “{search}”.</p>
             ) : null}
-          </ul>
+          </div>
         </>
       )}
 
@@ -188,20 +226,22 @@ function VoicesError({ onRetry }: { onRetry: () => void }) {
 interface VoiceRowProps {
   voice: Voice;
   selected: boolean;
+  /** The one radio of the group in the Tab order (the chosen voice, else the first). */
+  tabStop: boolean;
   playing: boolean;
   loading: boolean;
   onSelect: () => void;
   onTogglePreview: () => void;
 }
 
-function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview }: VoiceRowProps) {
+function VoiceRow({ voice, selected, tabStop, playing, loading, onSelect, onTogglePreview }: VoiceRowProps) {
   const labels = Object.entries(voice.labels ?? {}).filter(([, value]) => value);
   return (
-    <li
+    <div
       data-testid="voice-option"
       data-voice-id={voice.voice_id}
       className={cn(
-        'flex items-start gap-3 rounded-xl border p-3 transition-colors',
+        'flex items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
         selected
           ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
           : 'border-ink-200 hover:border-ink-300',
@@ -212,6 +252,8 @@ function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview
         size="icon"
         className="mt-0.5 size-9 rounded-full"
         onClick={onTogglePreview}
+        // Out of the Tab order: the list is one Tab stop; the keyboard plays the focused voice with P.
+        tabIndex={-1}
         aria-label={playing || loading ? `Stop preview of ${voice.name}` : `Play preview of ${voice.name}`}
         aria-pressed={playing}
       >
@@ -227,6 +269,8 @@ function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview
         type="button"
         role="radio"
         aria-checked={selected}
+        data-voice-id={voice.voice_id}
+        tabIndex={tabStop ? 0 : -1}
         onClick={onSelect}
         className="min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
       >
@@ -237,7 +281,7 @@ function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview
           {selected ? <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" /> : null}
         </span>
         {voice.description ? (
-          <span className="mt-0.5 block text-sm text-ink-500">{voice.description}</span>
+          <span className="mt-0.5 block text-sm text-ink-600">{voice.description}</span>
         ) : null}
         {labels.length > 0 ? (
           <span className="mt-2 flex flex-wrap gap-1.5">
@@ -254,6 +298,6 @@ function VoiceRow({ voice, selected, playing, loading, onSelect, onTogglePreview
           </span>
         ) : null}
       </button>
-    </li>
+    </div>
   );
 }

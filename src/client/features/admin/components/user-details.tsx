@@ -16,6 +16,7 @@ import {
 import { GiftMinutesDialog } from './gift-minutes-dialog.tsx';
 import { RevokeDiscountDialog } from './revoke-discount-dialog.tsx';
 import { UserAvatar } from './user-avatar.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 export interface UserDetailsProps {
   details: AdminUserDetails;
@@ -166,7 +167,7 @@ export function UserDetails({
                     {entry.discount_source ? (
                       <span className="font-mono text-xs text-ink-500">{entry.discount_source}</span>
                     ) : null}
-                    <span className="ml-auto text-xs text-ink-400">{formatDateTime(entry.created_at)}</span>
+                    <span className="ml-auto text-xs text-ink-500">{formatDateTime(entry.created_at)}</span>
                   </div>
                   {entry.action === 'revoked' ? (
                     <p className="mt-1 text-xs text-ink-500">
@@ -192,7 +193,7 @@ export function UserDetails({
                       +{formatMinutes(gift.minutes)} minutes
                     </span>
                     <span className="text-xs text-ink-500">by {gift.gifted_by_email}</span>
-                    <span className="ml-auto text-xs text-ink-400">{formatDateTime(gift.created_at)}</span>
+                    <span className="ml-auto text-xs text-ink-500">{formatDateTime(gift.created_at)}</span>
                   </div>
                   {gift.note ? <p className="mt-1 text-xs text-ink-600">{gift.note}</p> : null}
                 </li>
@@ -207,7 +208,7 @@ export function UserDetails({
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Field label="Company">{agent.company_name}</Field>
                 <Field label="Contact email">{agent.contact_email}</Field>
-                <Field label="Phone">{agent.twilio_phone_number}</Field>
+                <Field label="Phone">{formatPhoneNumber(agent.twilio_phone_number)}</Field>
                 <Field label="Documents">{agent.document_count}</Field>
               </dl>
               <ConfirmDeleteDialog
@@ -220,8 +221,9 @@ export function UserDetails({
                 title="Delete Phone Number?"
                 description={
                   <p>
-                    The number {agent.twilio_phone_number} is released back to the telephony provider and the
-                    agent configuration of {label} is removed. Call history is kept.
+                    The number {formatPhoneNumber(agent.twilio_phone_number)} is released back to the
+                    telephony provider and the agent configuration of {label} is removed. Call history is
+                    kept.
                   </p>
                 }
                 confirmLabel="Delete Phone Number"
@@ -244,7 +246,7 @@ export function UserDetails({
             >
               {calls.map((call) => (
                 <li key={call.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                  <span className="font-medium text-ink-900">{call.phone_number}</span>
+                  <span className="font-medium text-ink-900">{formatPhoneNumber(call.phone_number)}</span>
                   <span className="text-xs text-ink-500">{formatDateTime(call.created_at)}</span>
                 </li>
               ))}

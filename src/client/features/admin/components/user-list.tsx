@@ -91,8 +91,8 @@ export function UserList({ users, loading, refreshing, selectedId, onSelect, onR
                       <span className="block truncate text-sm font-semibold text-ink-900">
                         {user.name?.trim() || user.email}
                       </span>
-                      <span className="block truncate text-xs text-ink-500">{user.email}</span>
-                      <span className="block font-mono text-[11px] text-ink-400">{shortId(user.id)}</span>
+                      <span className="block truncate text-xs text-ink-600">{user.email}</span>
+                      <span className="block font-mono text-[11px] text-ink-600">{shortId(user.id)}</span>
                     </span>
                     {user.discount_percent > 0 ? (
                       <Badge variant="success">{user.discount_percent}% off</Badge>

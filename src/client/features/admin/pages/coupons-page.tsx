@@ -18,6 +18,10 @@ import { discountTypeLabel, formatDate } from '../components/format.ts';
 import { ACCESS_DENIED } from '../hooks/use-require-admin.ts';
 import { useCopy } from '../hooks/use-copy.ts';
 
+/** A table cell from the tablet up; on a phone a labelled field of the coupon card (label from data-label). */
+const CELL =
+  'sm:table-cell sm:px-3 sm:py-3 before:mb-1 before:block before:text-xs before:font-medium before:tracking-wide before:text-ink-500 before:uppercase before:content-[attr(data-label)] sm:before:content-none';
+
 const PRESETS: { percent: 25 | 50 | 100; type: CouponType }[] = [25, 50, 100].flatMap((percent) =>
   (['first_month', 'forever'] as const).map((type) => ({ percent: percent as 25 | 50 | 100, type })),
 );
@@ -205,9 +209,11 @@ export function CouponsPage() {
             ) : coupons.data.length === 0 ? (
               <p className="py-10 text-center text-sm text-ink-500">No coupons generated yet</p>
             ) : (
-              <div className="relative -mx-6 overflow-x-auto">
-                <table className="w-full min-w-[640px] text-left text-sm">
-                  <thead className="border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase">
+              // A table from the tablet up; on a phone each coupon is a card with every column, Status and Copy
+              // included (the same rows and cells, laid out by CSS).
+              <div className="relative sm:-mx-6 sm:overflow-x-auto">
+                <table className="w-full text-left text-sm sm:min-w-[640px]">
+                  <thead className="sr-only border-b border-ink-200 text-xs tracking-wide text-ink-500 uppercase sm:not-sr-only sm:table-header-group">
                     <tr>
                       <th className="px-6 py-2 font-medium">Code</th>
                       <th className="px-3 py-2 font-medium">Discount</th>
@@ -219,24 +225,37 @@ export function CouponsPage() {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-ink-100">
+                  <tbody className="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-ink-100">
                     {coupons.data.map((coupon) => {
                       const key = `row-${coupon.id}`;
                       return (
-                        <tr key={coupon.id} data-testid="coupon-row">
-                          <td className="px-6 py-3 font-mono font-semibold text-ink-900">{coupon.code}</td>
-                          <td className="px-3 py-3">{coupon.discount_percent}%</td>
-                          <td className="px-3 py-3">{discountTypeLabel(coupon.discount_type)}</td>
-                          <td className="px-3 py-3">
+                        <tr
+                          key={coupon.id}
+                          data-testid="coupon-row"
+                          className="grid grid-cols-2 gap-x-3 gap-y-3 rounded-xl border border-ink-200 p-4 sm:table-row sm:rounded-none sm:border-0 sm:p-0"
+                        >
+                          <td className="col-span-2 font-mono font-semibold break-all text-ink-900 sm:table-cell sm:px-6 sm:py-3">
+                            {coupon.code}
+                          </td>
+                          <td data-label="Discount" className={CELL}>
+                            {coupon.discount_percent}%
+                          </td>
+                          <td data-label="Type" className={CELL}>
+                            {discountTypeLabel(coupon.discount_type)}
+                          </td>
+                          <td data-label="Status" className={CELL}>
                             <Badge variant={coupon.used ? 'neutral' : 'success'}>
                               {coupon.used ? 'Used' : 'Available'}
                             </Badge>
                           </td>
-                          <td className="px-3 py-3 text-ink-600">{formatDate(coupon.created_at)}</td>
-                          <td className="px-6 py-3 text-right">
+                          <td data-label="Created" className={`${CELL} text-ink-600`}>
+                            {formatDate(coupon.created_at)}
+                          </td>
+                          <td className="col-span-2 sm:table-cell sm:px-6 sm:py-3 sm:text-right">
                             <Button
                               size="sm"
                               variant="outline"
+                              className="h-11 w-full sm:h-8 sm:w-auto"
                               onClick={() => void copy(key, coupon.code)}
                               aria-label={`Copy ${coupon.code}`}
                             >

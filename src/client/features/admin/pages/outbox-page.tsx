@@ -74,7 +74,7 @@ export function OutboxPage() {
                       </div>
                       <div className="flex items-center gap-2">
                         <Badge variant={statusVariant(email.status)}>{email.status}</Badge>
-                        <span className="text-xs text-ink-400">{formatDateTime(email.created_at)}</span>
+                        <span className="text-xs text-ink-500">{formatDateTime(email.created_at)}</span>
                       </div>
                     </div>
                     <details className="group">

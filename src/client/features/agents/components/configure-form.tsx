@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FieldHint, Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import type { AgentConfig, AvailableNumber, ConfigureInput } from '../api/agents-api.ts';
+import { NumberPicker } from './number-picker.tsx';
 
 export interface ConfigureFormProps {
   /** The saved configuration, or null for a first configuration. */
@@ -16,10 +16,6 @@ export interface ConfigureFormProps {
   numbersLoading: boolean;
   busy: boolean;
   onSubmit: (input: ConfigureInput) => void;
-}
-
-function numberLabel(n: AvailableNumber): string {
-  return n.friendly_name ? `${n.phone_number} - ${n.friendly_name}` : n.phone_number;
 }
 
 /** SPEC /configure form. Remount it (React `key`) to reset it after the configuration is deleted. */
@@ -86,30 +82,14 @@ export function ConfigureForm({
       </div>
 
       <div className="space-y-2">
-        <Label htmlFor="twilio_phone_number">Phone Number *</Label>
-        <NativeSelect
-          id="twilio_phone_number"
-          name="twilio_phone_number"
-          required
-          disabled={numbersLoading}
+        <NumberPicker
+          numbers={options}
+          loading={numbersLoading}
           value={phoneNumber}
-          onChange={(e) => setPhoneNumber(e.target.value)}
-          aria-describedby="phone-hint"
-        >
-          <option value="">
-            {numbersLoading ? 'Loading available numbers...' : 'Select a phone number'}
-          </option>
-          {options.map((n) => (
-            <option key={n.phone_number} value={n.phone_number}>
-              {numberLabel(n)}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldHint id="phone-hint">
-          {numbersLoading
-            ? 'Loading available numbers...'
-            : 'Callers dial this number to reach your AI agent.'}
-        </FieldHint>
+          onChange={setPhoneNumber}
+          hintId="phone-hint"
+        />
+        <FieldHint id="phone-hint">Callers dial this number to reach your AI agent.</FieldHint>
       </div>
 
       <div className="space-y-2">

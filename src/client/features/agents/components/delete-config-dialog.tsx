@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 export interface DeleteConfigDialogProps {
   phoneNumber: string;
@@ -21,8 +22,9 @@ export function DeleteConfigDialog({ phoneNumber, onConfirm }: DeleteConfigDialo
       title="Delete Configuration?"
       description={
         <p>
-          Your phone number {phoneNumber} will be released back to the telephony provider, and your agent and
-          its documents will be removed. Your call history is kept. You can configure a new agent afterwards.
+          Your phone number {formatPhoneNumber(phoneNumber)} will be released back to the telephony provider,
+          and your agent and its documents will be removed. Your call history is kept. You can configure a new
+          agent afterwards.
         </p>
       }
       confirmLabel="Delete Configuration"

@@ -19,6 +19,7 @@ import {
   useAvailableNumbers,
 } from '../hooks/use-agent-config.ts';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 export interface ConfigurePageProps {
   /**
@@ -75,7 +76,7 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
           title="Configure Your AI Phone Agent"
           description={
             config
-              ? `Current number: ${config.twilio_phone_number}`
+              ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
               : 'Set up your company details, phone number and knowledge documents.'
           }
           actions={

@@ -1,9 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CheckCircle2, Clock } from 'lucide-react';
 import { toast } from 'sonner';
 import { api, errorMessage } from '../../../lib/api.ts';
-import { useAuth, type SessionResponse } from '../../../lib/auth.tsx';
+import {
+  clearSessionEnded,
+  returnPath,
+  sessionHasEnded,
+  useAuth,
+  type SessionResponse,
+} from '../../../lib/auth.tsx';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -28,6 +34,16 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const registering = mode === 'register';
+  const location = useLocation();
+  // Back to the page the owner was on when the session ended (or that they opened signed out).
+  const backTo = returnPath(location.state);
+  const [sessionEnded] = useState(sessionHasEnded);
+  useEffect(() => {
+    if (!sessionEnded) return;
+    clearSessionEnded();
+    // The page's own error toast for the refused call would repeat the notice above the form.
+    toast.dismiss();
+  }, [sessionEnded]);
 
   // A failed Google sign-in comes back as /auth?error=<detail>: show it once and clean the address.
   const callbackError = searchParams.get('error');
@@ -56,8 +72,8 @@ export function AuthPage() {
           })
         : await api.post<SessionResponse>('/auth/login', { email: email.trim(), password });
       toast.success(registering ? 'Account created successfully!' : 'Login successful!');
+      navigate(backTo, { replace: true });
       setUser(session.user);
-      navigate('/dashboard', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Authentication failed'));
       setBusy(false);
@@ -111,12 +127,23 @@ export function AuthPage() {
               : 'Sign in to manage your AI phone agent.'}
           </p>
 
+          {sessionEnded ? (
+            <p
+              role="status"
+              className="mt-6 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              data-testid="session-ended"
+            >
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Your session has ended, please sign in again
+            </p>
+          ) : null}
+
           <a href="/api/auth/google" className={buttonClasses('outline', 'lg', 'mt-8 w-full text-sm')}>
             <GoogleIcon className="size-5" />
             Continue with Google
           </a>
 
-          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-400 uppercase">
+          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-500 uppercase">
             <span className="h-px flex-1 bg-ink-200" />
             or continue with email
             <span className="h-px flex-1 bg-ink-200" />

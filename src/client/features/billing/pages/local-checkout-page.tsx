@@ -185,7 +185,7 @@ function CheckoutSummary({
           </div>
         )}
 
-        <p className="flex items-center justify-center gap-1.5 text-xs text-ink-400">
+        <p className="flex items-center justify-center gap-1.5 text-xs text-ink-500">
           <ShieldCheck aria-hidden="true" className="size-3.5" />
           Local payment provider. Set STRIPE_SECRET_KEY to take real payments with Stripe.
         </p>

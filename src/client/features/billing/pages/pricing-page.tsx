@@ -334,7 +334,7 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
       )}
     >
       {popular ? <Ribbon className="bg-brand-600">POPULAR</Ribbon> : null}
-      {trial ? <Ribbon className="bg-emerald-600">TRY NOW</Ribbon> : null}
+      {trial ? <Ribbon className="bg-emerald-700">TRY NOW</Ribbon> : null}
       <h3 className="text-lg font-semibold text-ink-900">{plan.name}</h3>
       <div className="mt-4 flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="text-4xl font-bold tracking-tight text-ink-900">{money(shown)}</span>
@@ -342,7 +342,7 @@ function PlanCard({ id, coupon, current, busy, disabled, onChoose }: PlanCardPro
         <span className="whitespace-nowrap">
           {struckOut ? (
             <>
-              <span className="text-lg text-ink-400 line-through">{money(plan.price)}</span>{' '}
+              <span className="text-lg text-ink-500 line-through">{money(plan.price)}</span>{' '}
             </>
           ) : null}
           <span className="text-sm text-ink-500">{trial ? 'one-time' : '/month'}</span>

@@ -26,18 +26,37 @@ export interface Call {
   summary: string | null;
   transcript: TranscriptEntry[];
   outcome: CallOutcome | null;
+  /** Agent turns answered from the documents. */
+  questions_answered: number;
+  /** The agent's reply time per turn, ms (null when no turn was timed, e.g. an imported call). */
+  reply_time_ms: { median: number; slowest: number } | null;
 }
 
 export interface CallHistoryPage {
   calls: Call[];
   next_before: string | null;
+  /** Calls matching the filter, all pages together. */
+  total: number;
+}
+
+/** The outcome filter of the calls page: one outcome, or both escalations together. */
+export type OutcomeFilter = 'answered' | 'escalated' | 'abandoned' | 'rejected_no_minutes';
+
+export interface CallHistoryFilter {
+  outcome: OutcomeFilter | null;
+  /** Words of the transcript (digits also match the caller's number). */
+  q: string;
 }
 
 export const callsApi = {
-  history: (before?: string | null) =>
-    api.get<CallHistoryPage>(
-      before ? `/calls/history?before=${encodeURIComponent(before)}` : '/calls/history',
-    ),
+  history: (filter: CallHistoryFilter, before?: string | null) => {
+    const params = new URLSearchParams();
+    if (filter.outcome) params.set('outcome', filter.outcome);
+    if (filter.q.trim()) params.set('q', filter.q.trim());
+    if (before) params.set('before', before);
+    const query = params.toString();
+    return api.get<CallHistoryPage>(query ? `/calls/history?${query}` : '/calls/history');
+  },
   one: (id: string) => api.get<Call>(`/calls/${encodeURIComponent(id)}`),
   sync: () => api.post<{ message: string }>('/calls/sync-from-elevenlabs'),
 };

@@ -1,10 +1,14 @@
-import { Clock, FileText, Phone } from 'lucide-react';
+import { BookOpenCheck, Clock, FileText, Phone, Timer } from 'lucide-react';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import type { Call, TranscriptEntry } from '../api/calls-api.ts';
-import { formatCallDate, formatDuration, OUTCOMES } from './format.ts';
+import { formatCallDate, formatDuration, formatReplyTime, OUTCOMES } from './format.ts';
 
-/** One call: number, date and time, duration, outcome, Summary and Transcript (SPEC 2, Call history). */
+/**
+ * One call: number, date and time, duration, outcome, Summary and Transcript (SPEC 2, Call history), and at a
+ * glance the questions answered from the documents and the agent's reply time (median and slowest turn).
+ */
 export function CallCard({ call }: { call: Call }) {
   const outcome = call.outcome ? OUTCOMES[call.outcome] : null;
   return (
@@ -17,7 +21,7 @@ export function CallCard({ call }: { call: Call }) {
             </span>
             <div>
               <p className="font-semibold text-ink-900" data-testid="call-number">
-                {call.phone_number}
+                {formatPhoneNumber(call.phone_number)}
               </p>
               <p className="text-sm text-ink-500">{formatCallDate(call.created_at)}</p>
             </div>
@@ -41,6 +45,25 @@ export function CallCard({ call }: { call: Call }) {
             )}
           </div>
         </div>
+
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="call-glance">
+          <div className="flex flex-wrap items-center gap-x-1.5" data-testid="call-answered">
+            <BookOpenCheck aria-hidden="true" className="size-4 text-brand-600" />
+            <dt className="whitespace-nowrap text-ink-500">Answered from documents:</dt>
+            <dd className="font-semibold text-ink-900">
+              {call.questions_answered} {call.questions_answered === 1 ? 'question' : 'questions'}
+            </dd>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-1.5" data-testid="call-reply-time">
+            <Timer aria-hidden="true" className="size-4 text-brand-600" />
+            <dt className="whitespace-nowrap text-ink-500">Reply time:</dt>
+            <dd className="font-semibold text-ink-900">
+              {call.reply_time_ms
+                ? `${formatReplyTime(call.reply_time_ms.median)} median, ${formatReplyTime(call.reply_time_ms.slowest)} slowest`
+                : 'not measured'}
+            </dd>
+          </div>
+        </dl>
 
         {call.summary ? (
           <section>
@@ -78,7 +101,7 @@ function TranscriptLine({ entry }: { entry: TranscriptEntry }) {
         {agent ? 'Agent' : 'Caller'}:
       </span>{' '}
       <span className="text-ink-700">{entry.text}</span>
-      {entry.interrupted ? <span className="ml-1 text-xs text-ink-400">(interrupted)</span> : null}
+      {entry.interrupted ? <span className="ml-1 text-xs text-ink-500">(interrupted)</span> : null}
       {agent && sources.length > 0 ? (
         <span
           className="mt-0.5 flex flex-wrap items-center gap-1 text-xs text-ink-500"

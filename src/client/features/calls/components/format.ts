@@ -28,3 +28,16 @@ export const OUTCOMES: Record<
   abandoned: { label: 'Abandoned', variant: 'neutral' },
   rejected_no_minutes: { label: 'Missed: out of minutes', variant: 'danger' },
 };
+
+/** A reply time for the owner: "850 ms" below a second, "1.4 s" above. */
+export function formatReplyTime(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The filter choices of the calls page, in the order shown. */
+export const OUTCOME_FILTERS = [
+  { value: 'answered', label: 'Answered' },
+  { value: 'escalated', label: 'Escalated' },
+  { value: 'abandoned', label: 'Abandoned' },
+  { value: 'rejected_no_minutes', label: 'Missed: out of minutes' },
+] as const;

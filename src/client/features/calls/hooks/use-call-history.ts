@@ -1,17 +1,27 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
-import { callsApi } from '../api/calls-api.ts';
+import { callsApi, type CallHistoryFilter } from '../api/calls-api.ts';
 
 export const callHistoryKey = ['calls', 'history'] as const;
 
-/** The call history, 50 at a time, newest first; `fetchNextPage` loads older calls. */
-export function useCallHistory() {
+/**
+ * The call history matching `filter` (filtered and searched on the server), 50 at a time, newest first;
+ * `fetchNextPage` loads older calls. The previous result stays on screen while a new filter loads.
+ */
+export function useCallHistory(filter: CallHistoryFilter) {
   return useInfiniteQuery({
-    queryKey: callHistoryKey,
-    queryFn: ({ pageParam }) => callsApi.history(pageParam),
+    queryKey: [...callHistoryKey, filter.outcome, filter.q.trim()],
+    queryFn: ({ pageParam }) => callsApi.history(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,5 @@
-import { PhoneIncoming, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { PhoneIncoming, RefreshCw, Search, SearchX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -8,14 +9,57 @@ import { CallCard } from '../components/call-card.tsx';
 import { useCall, useCallHistory, useSyncCalls } from '../hooks/use-call-history.ts';
 import { Link, useSearchParams } from 'react-router';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import type { OutcomeFilter } from '../api/calls-api.ts';
+import { OUTCOME_FILTERS } from '../components/format.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+function outcomeOf(value: string | null): OutcomeFilter | null {
+  return OUTCOME_FILTERS.some((f) => f.value === value) ? (value as OutcomeFilter) : null;
+}
 
 /** /calls (SPEC 2): the call history with transcripts, summaries, outcomes and the documents answers came from. */
 export function CallsPage() {
-  const history = useCallHistory();
+  // The filter lives in the address (/calls?outcome=answered&q=parking): a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const outcome = outcomeOf(params.get('outcome'));
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  useEffect(() => {
+    if (typed.trim() === q.trim()) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (typed.trim()) next.set('q', typed.trim());
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+  const setOutcome = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('outcome', value);
+        else next.delete('outcome');
+        return next;
+      },
+      { replace: true },
+    );
+  const filtered = outcome !== null || q.trim() !== '';
+
+  const history = useCallHistory({ outcome, q });
   const sync = useSyncCalls();
   const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
+  const total = history.data?.pages[0]?.total ?? 0;
   // /calls?call=<id>: one call's transcript (linked from the knowledge-gaps page).
-  const [params] = useSearchParams();
   const callId = params.get('call');
   const one = useCall(callId);
 
@@ -66,7 +110,7 @@ export function CallsPage() {
             title="Failed to load calls"
             description="Please refresh the page."
           />
-        ) : calls.length === 0 ? (
+        ) : calls.length === 0 && !filtered ? (
           <EmptyState
             icon={PhoneIncoming}
             title="No calls yet"
@@ -74,6 +118,67 @@ export function CallsPage() {
           />
         ) : (
           <div className="space-y-4">
+            <div
+              role="search"
+              aria-label="Filter calls"
+              className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-xs sm:flex-row sm:items-end"
+            >
+              <div className="flex-1 space-y-1.5">
+                <Label htmlFor="call-search">Search transcripts</Label>
+                <div className="relative">
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+                  />
+                  <Input
+                    id="call-search"
+                    type="search"
+                    className="pl-9"
+                    placeholder="Words the caller or agent said, or a number"
+                    value={typed}
+                    onChange={(event) => setTyped(event.target.value)}
+                  />
+                </div>
+              </div>
+              <div className="space-y-1.5 sm:w-56">
+                <Label htmlFor="call-outcome">Outcome</Label>
+                <NativeSelect
+                  id="call-outcome"
+                  value={outcome ?? ''}
+                  onChange={(event) => setOutcome(event.target.value)}
+                >
+                  <option value="">All outcomes</option>
+                  {OUTCOME_FILTERS.map((f) => (
+                    <option key={f.value} value={f.value}>
+                      {f.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            <p className="text-sm text-ink-600" role="status" aria-live="polite" data-testid="call-count">
+              {history.isFetching && !history.isFetchingNextPage
+                ? 'Searching...'
+                : `${total} ${total === 1 ? 'call' : 'calls'}${filtered ? ' match' : ''}`}
+            </p>
+            {calls.length === 0 ? (
+              <EmptyState
+                icon={SearchX}
+                title="No calls match"
+                description="Try other words or another outcome."
+                action={
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setTyped('');
+                      setParams({}, { replace: true });
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : null}
             {calls.map((call) => (
               <CallCard key={call.id} call={call} />
             ))}

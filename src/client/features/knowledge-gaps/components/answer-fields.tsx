@@ -43,7 +43,7 @@ export function AnswerFields({ question, answer, onQuestion, onAnswer, error }: 
           >
             {error ?? 'Saved in "Answers you added" in your knowledge base.'}
           </p>
-          <p className={cn('shrink-0 tabular-nums', over ? 'font-medium text-red-600' : 'text-ink-400')}>
+          <p className={cn('shrink-0 tabular-nums', over ? 'font-medium text-red-600' : 'text-ink-500')}>
             {length.toLocaleString('en-US')} / {MAX_ANSWER_CHARS.toLocaleString('en-US')}
           </p>
         </div>

@@ -14,7 +14,7 @@ export function CallPreview() {
             </span>
             <div className="min-w-0">
               <p className="text-sm font-semibold text-ink-900">Incoming call</p>
-              <p className="truncate text-xs text-ink-500">+1 (555) 014-2290 · 2:14 AM</p>
+              <p className="truncate text-xs text-ink-500">+1 555-014-2290 · 2:14 AM</p>
             </div>
           </div>
           <span className="shrink-0 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-emerald-700">

@@ -374,7 +374,7 @@ export function LandingPage() {
           </nav>
         </div>
         <div className="border-t border-ink-100">
-          <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-ink-400 sm:px-6">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-ink-500 sm:px-6">
             © {new Date().getFullYear()} AnswerDesk. All rights reserved.
           </p>
         </div>

@@ -26,7 +26,7 @@ export function DialPad({ onKey }: { onKey: (key: string) => void }) {
           className="flex h-14 flex-col items-center justify-center rounded-2xl bg-ink-100 text-ink-900 transition-colors hover:bg-ink-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none active:bg-ink-300"
         >
           <span className="text-xl leading-none font-semibold">{key}</span>
-          <span className="mt-0.5 h-3 text-[10px] leading-none tracking-widest text-ink-500">{letters}</span>
+          <span className="mt-0.5 h-3 text-[10px] leading-none tracking-widest text-ink-600">{letters}</span>
         </button>
       ))}
     </div>

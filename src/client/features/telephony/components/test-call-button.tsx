@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PhoneCall } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { agentNumberApi } from '../api/agent-number.ts';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 /** Dashboard: "Test call" opens the softphone on the agent's number; shown only while the agent is active. */
 export function TestCallButton() {
@@ -12,7 +13,9 @@ export function TestCallButton() {
   return (
     <div className="flex flex-col items-start justify-between gap-3 rounded-2xl border border-emerald-200 bg-emerald-50/60 p-4 sm:flex-row sm:items-center">
       <div>
-        <p className="font-semibold text-ink-900">Your agent is live on {config.twilio_phone_number}</p>
+        <p className="font-semibold text-ink-900">
+          Your agent is live on {formatPhoneNumber(config.twilio_phone_number)}
+        </p>
         <p className="text-sm text-ink-600">Call it from your browser to hear how it answers.</p>
       </div>
       <Button asChild variant="success">

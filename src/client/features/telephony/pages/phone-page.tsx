@@ -12,6 +12,7 @@ import { DialPad } from '../components/dial-pad.tsx';
 import { useSoftphone } from '../hooks/use-softphone.ts';
 import { useSpeechRecognition } from '../hooks/use-speech-recognition.ts';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
+import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 function useElapsed(startedAt: number | null, running: boolean): string {
   const [now, setNow] = useState(() => Date.now());
@@ -31,7 +32,7 @@ function useElapsed(startedAt: number | null, running: boolean): string {
  */
 export function PhonePage() {
   const [params] = useSearchParams();
-  const [number, setNumber] = useState(params.get('to') ?? '');
+  const [number, setNumber] = useState(formatPhoneNumber(params.get('to')));
   // At least seven digits, with the "+", spaces, dashes and brackets people type: "hello" is not a number to call.
   const dialable = /^\+?[\d\s().-]+$/.test(number.trim()) && number.replace(/\D/g, '').length >= 7;
   const [text, setText] = useState('');
