@@ -15,6 +15,7 @@ import { createCallService } from './calls/calls.service.ts';
 import { createNotifications } from './notifications/notifications.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { voiceRoutes } from './telephony/voice.routes.ts';
+import { testCallAudioRoutes } from './telephony/test-call-audio.ts';
 import { elevenlabsCallsRoutes } from './elevenlabs-calls/elevenlabs-calls.routes.ts';
 import { voicesRoutes } from './voices/voices.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
@@ -76,6 +77,7 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     );
     await app.register(callsRoutes(deps, calls));
     await app.register(voiceRoutes(deps, calls));
+    await app.register(testCallAudioRoutes(deps, calls));
     await app.register(elevenlabsCallsRoutes(deps, calls, calls));
   };
 }
