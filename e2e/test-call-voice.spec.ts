@@ -75,6 +75,7 @@ test.describe('test call voice', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
     const audio = await recordAudio(page);
     await registerUser(page, { name: 'Voice Owner' });
     await subscribeWithFreeCoupon(page, baseURL!, 'pro');
@@ -99,7 +100,8 @@ test.describe('test call voice', () => {
     const speaking = page.getByTestId('agent-speaking');
     await expect(speaking).toBeVisible();
     await expect(page.getByTestId('agent-line').first()).toContainText('Thanks for calling Acme Plumbing');
-    await page.screenshot({ path: `${SHOTS}/phone-agent-speaking.png`, fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/phone-agent-speaking-1366.png`, fullPage: true });
     // The next sentence is fetched while the first plays, and follows it.
     expect((await greetingNext).status()).toBe(200);
     await expect(speaking).toBeHidden({ timeout: 20_000 });
@@ -129,11 +131,11 @@ test.describe('test call voice', () => {
     expect(events.filter((e) => /\/replies\/2\/audio\/1$/.test(e.src))).toEqual([]);
     await expect(page.getByTestId('agent-line').nth(2)).toContainText('Elm Street');
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/phone-agent-interrupted-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Hang up' }).click();
 
     // The call record keeps what the caller heard of the interrupted answer.
-    await page.setViewportSize({ width: 1366, height: 900 });
     const history = (await (await page.request.get('/api/calls/history')).json()) as {
       calls: { transcript: { speaker: string; text: string; interrupted?: boolean }[] }[];
     };
