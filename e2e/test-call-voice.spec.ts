@@ -119,16 +119,16 @@ test.describe('test call voice', () => {
     await audio.playedFor(answer.url(), 0.8);
     await page.getByRole('button', { name: 'Send' }).click();
 
-    // The answer stopped part-way: marked as interrupted where the caller cut in; its audio paused, never ended,
-    // and its second sentence was never played.
+    // The answer stopped part-way: marked as interrupted where the caller cut in, and the sentence playing then
+    // was paused and never finished (nor did anything of the answer play after it).
     await expect(page.getByTestId('agent-line').nth(1)).toContainText('(interrupted)');
-    await expect(page.getByTestId('agent-line').nth(1)).not.toContainText('closed on Sundays');
-    const events = await audio.events();
-    const cut = events.filter((e) => e.src === answer.url()).map((e) => e.event);
-    expect(cut).toContain('playing');
-    expect(cut).not.toContain('ended');
-    expect(await audio.paused(answer.url())).toBe(true);
-    expect(events.filter((e) => /\/replies\/2\/audio\/1$/.test(e.src))).toEqual([]);
+    await expect(page.getByTestId('agent-line').nth(1)).not.toContainText('Sundays');
+    const events = (await audio.events()).filter((e) => /\/replies\/2\/audio\/\d+$/.test(e.src));
+    const played = events.filter((e) => e.event === 'playing').map((e) => e.src);
+    expect(played[0]).toBe(answer.url());
+    const cut = played[played.length - 1]!;
+    expect(events.filter((e) => e.src === cut).map((e) => e.event)).not.toContain('ended');
+    expect(await audio.paused(cut)).toBe(true);
     await expect(page.getByTestId('agent-line').nth(2)).toContainText('Elm Street');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
