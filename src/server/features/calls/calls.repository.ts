@@ -474,7 +474,10 @@ export async function findSoftphoneCallEntry(
   userId: string,
   callId: string,
   index: number,
-): Promise<{ entry: TranscriptEntry | undefined; endedAt: Date | null; voiceId: string | null } | undefined> {
+): Promise<
+  | { entry: TranscriptEntry | undefined; entries: number; endedAt: Date | null; voiceId: string | null }
+  | undefined
+> {
   const row = await db
     .selectFrom('calls')
     .leftJoin('agent_configs', 'agent_configs.user_id', 'calls.user_id')
@@ -484,5 +487,10 @@ export async function findSoftphoneCallEntry(
     .where('calls.provider', '=', 'local')
     .executeTakeFirst();
   if (!row) return undefined;
-  return { entry: row.transcript[index], endedAt: row.ended_at, voiceId: row.voice_id };
+  return {
+    entry: row.transcript[index],
+    entries: row.transcript.length,
+    endedAt: row.ended_at,
+    voiceId: row.voice_id,
+  };
 }

@@ -293,7 +293,8 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       const { entry, endedAt } = found;
       if (endedAt && deps.clock.now().getTime() - endedAt.getTime() > SPOKEN_REPLY_AFTER_END_MS) return null;
       if (entry) return entry.speaker === 'agent' ? { text: entry.text, voiceId: found.voiceId } : null;
-      if (endedAt || Date.now() > deadline) return null;
+      // Only the next entries of a live call can be on their way (a caller's words and the reply to them).
+      if (endedAt || index > found.entries + 1 || Date.now() > deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

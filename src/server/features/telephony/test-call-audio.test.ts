@@ -145,6 +145,10 @@ describe.each(databaseTargets())('test call replies in the agent voice (%s)', (t
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(await synthesizeWav(VOICE, 'We are closed on Sundays.'))).toBe(true);
     expect((await owner.client.get(`/api/test-calls/${call.id}/replies/2/audio/2`)).statusCode).toBe(404);
+    // An entry the live call is nowhere near is refused at once, not waited for like the reply being written.
+    const started = performance.now();
+    expect((await owner.client.get(`/api/test-calls/${call.id}/replies/40/audio/0`)).statusCode).toBe(404);
+    expect(performance.now() - started).toBeLessThan(1500);
     // The caller's own words are never spoken back.
     expect((await owner.client.get(`/api/test-calls/${call.id}/replies/1/audio/0`)).statusCode).toBe(404);
     // Listening to the replies holds or debits no minute.

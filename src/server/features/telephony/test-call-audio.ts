@@ -34,6 +34,7 @@ export function testCallAudioRoutes(deps: AppDeps, runtime: CallRuntime): Fastif
         const sentences = spoken ? replySentences(spoken.text) : [];
         const text = sentences[sentence];
         if (!spoken || text === undefined) throw new AppError('not_found', 'Reply not found');
+        const started = performance.now();
         const audio = await deps.providers.voices
           .speak(spoken.voiceId, text, {
             previousText: sentences[sentence - 1],
@@ -48,12 +49,16 @@ export function testCallAudioRoutes(deps: AppDeps, runtime: CallRuntime): Fastif
             );
           });
         if (!audio) throw new AppError('not_found', 'Voice not found');
-        return reply
-          .header('content-type', audio.contentType)
-          .header('content-length', audio.audio.length)
-          .header('cache-control', 'private, max-age=300')
-          .header('x-voice-id', spoken.voiceId)
-          .send(audio.audio);
+        return (
+          reply
+            .header('content-type', audio.contentType)
+            .header('content-length', audio.audio.length)
+            .header('cache-control', 'private, max-age=300')
+            .header('x-voice-id', spoken.voiceId)
+            // How long the voice took to speak it (the bench and the browser's network panel show it).
+            .header('server-timing', `speak;dur=${(performance.now() - started).toFixed(1)}`)
+            .send(audio.audio)
+        );
       },
     );
   };
