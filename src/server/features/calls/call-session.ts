@@ -33,6 +33,8 @@ export interface SpokenEntry {
   index: number;
   /** The account the call belongs to: only its owner may hear the reply's audio. */
   ownerId: string;
+  /** The voice the agent speaks with. */
+  voiceId: string | null;
 }
 
 /** How often the instance holding a call's socket tells the database the call is alive (ADR 040). */
@@ -421,6 +423,7 @@ export class CallSession {
   private spokenEntry(): { entry?: SpokenEntry } {
     const index = this.lastAgentIndex;
     if (index === null) return {};
-    return { entry: { callId: this.o.callId, index, ownerId: this.o.agent.userId } };
+    const { callId, agent } = this.o;
+    return { entry: { callId, index, ownerId: agent.userId, voiceId: agent.voiceId } };
   }
 }

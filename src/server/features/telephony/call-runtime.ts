@@ -23,10 +23,10 @@ export interface AgentSpeech {
   text: string;
   end: Record<string, unknown> | null;
   /**
-   * Where the reply is recorded: the call, the index of the agent's transcript entry, and the account the call
-   * belongs to. The owner's softphone fetches the reply's audio by it (test-call-audio.ts).
+   * Where the reply is recorded: the call, the index of the agent's transcript entry, the account the call
+   * belongs to and the agent's voice. The owner's softphone fetches the reply's audio by it (test-call-audio.ts).
    */
-  entry?: { callId: string; index: number; ownerId: string };
+  entry?: SpokenEntry;
 }
 
 export interface LiveCall {
@@ -79,6 +79,13 @@ export interface CallRuntime {
    * call's latest entry may still be on its way to the database: it is waited for a moment.
    */
   findSpokenReply(ownerId: string, callId: string, index: number): Promise<SpokenReply | null>;
+}
+
+export interface SpokenEntry {
+  callId: string;
+  index: number;
+  ownerId: string;
+  voiceId: string | null;
 }
 
 export interface SpokenReply {

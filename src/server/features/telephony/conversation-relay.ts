@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { storableText } from '../../lib/request-text.ts';
-import type { AgentSpeech, CallRuntime, CallStart, LiveCall } from './call-runtime.ts';
+import type { AgentSpeech, CallRuntime, CallStart, LiveCall, SpokenEntry } from './call-runtime.ts';
 import { replySentences } from '../../../shared/reply-sentences.ts';
 import { replyAudioPath } from './test-call-audio.ts';
 
@@ -40,6 +40,8 @@ export interface RelayOptions {
    * it is the owner of the call, each reply is also sent as audio in the agent's voice (`play`, test-call-audio.ts).
    */
   listenerId?: string | undefined;
+  /** Told of each reply sent as audio, so its first sentence can be spoken ahead (test-call-audio.ts). */
+  onSpokenReply?: ((entry: SpokenEntry, text: string) => void) | undefined;
 }
 
 /** Text from the caller's side, made storable at the boundary: a NUL or a lone surrogate never fails a turn. */
@@ -142,6 +144,7 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
       // The owner's softphone plays the reply in the agent's voice: one `play` per sentence (as the text tokens),
       // sent first so the first sentence is fetched at once. The tokens are the captions.
       if (options.provider === 'local' && entry && options.listenerId === entry.ownerId) {
+        options.onSpokenReply?.(entry, speech.text);
         const sentences = replySentences(speech.text).length;
         for (let k = 0; k < sentences; k++) {
           send({ type: 'play', source: replyAudioPath(entry.callId, entry.index, k) });

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
+import type { ReplyAudio } from './test-call-audio.ts';
 import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
 
 const formSchema = z.record(z.string(), z.unknown());
@@ -38,6 +39,8 @@ function isElevenLabsVoice(voiceId: string | null): voiceId is string {
 export interface VoiceRoutesOptions {
   silenceMs?: number;
   timers?: Timers;
+  /** Speaks the first sentence of each reply sent to the owner's softphone ahead of its request. */
+  replyAudio?: ReplyAudio;
 }
 
 /**
@@ -166,6 +169,9 @@ export function voiceRoutes(
           provider: viaTwilio && !ownerId ? 'twilio' : 'local',
           ...(ownerId ? { ownerId } : {}),
           listenerId: softphoneListeners.get(request),
+          onSpokenReply: options.replyAudio
+            ? (entry, text) => options.replyAudio?.prepare(entry, text)
+            : undefined,
           silenceMs: options.silenceMs,
           timers: options.timers,
           log: request.log,

@@ -61,10 +61,17 @@ type ESpeakNgModule = Awaited<ReturnType<(typeof import('espeak-ng'))['default']
  */
 let spare: Promise<Instance> | undefined;
 
+/**
+ * Instantiating blocks this thread for a while: the next spare is made a moment after a run, once the audio it
+ * produced has been sent, not right behind it.
+ */
+const SPARE_DELAY_MS = 150;
+
 /** Speaks `text` with an eSpeak voice spec such as `en-us+f3`; returns a 22050 Hz 16-bit mono WAV. */
 export function synthesizeWav(voice: string, text: string, options: SynthesisOptions = {}): Promise<Buffer> {
   const run = enqueue(() => runOnce(voice, text, options));
-  enqueue(prepareSpare);
+  const later = setTimeout(() => void enqueue(prepareSpare), SPARE_DELAY_MS);
+  later.unref();
   return run;
 }
 
