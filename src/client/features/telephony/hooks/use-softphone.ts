@@ -139,7 +139,8 @@ export function useSoftphone(options: { speak: boolean }) {
           source?: string;
           handoffData?: string;
         };
-        if (message.type === 'play' && message.source) {
+        // Only this server's own audio (a test call's replies) is played.
+        if (message.type === 'play' && message.source?.startsWith('/api/')) {
           const sources = incoming.current;
           sources.push(message.source);
           // The first sentence starts at once; the others join the same list as they arrive.
