@@ -17,6 +17,7 @@ import { createCallService } from './calls/calls.service.ts';
 import { createNotifications } from './notifications/notifications.service.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { voiceRoutes } from './telephony/voice.routes.ts';
+import { createReplyAudio, testCallAudioRoutes } from './telephony/test-call-audio.ts';
 import { elevenlabsCallsRoutes } from './elevenlabs-calls/elevenlabs-calls.routes.ts';
 import { voicesRoutes } from './voices/voices.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
@@ -88,7 +89,10 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
       passwordRoutes(deps, { ...options, sendEmail: (email) => notifications.sender.enqueue(email) }),
     );
     await app.register(callsRoutes(deps, calls));
-    await app.register(voiceRoutes(deps, calls));
+    // The owner's test calls speak in the agent's voice; the relay has each reply's first sentence spoken ahead.
+    const replyAudio = createReplyAudio(deps);
+    await app.register(voiceRoutes(deps, calls, { replyAudio }));
+    await app.register(testCallAudioRoutes(deps, calls, replyAudio));
     await app.register(elevenlabsCallsRoutes(deps, calls, calls));
   };
 }

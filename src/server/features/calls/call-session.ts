@@ -23,6 +23,18 @@ import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
 export interface AgentSpeech {
   text: string;
   end: Record<string, unknown> | null;
+  /** The transcript entry recording this reply: the owner's softphone fetches its audio by it (ADR 031). */
+  entry?: SpokenEntry;
+}
+
+export interface SpokenEntry {
+  callId: string;
+  /** Index of the agent's entry in the call's transcript. */
+  index: number;
+  /** The account the call belongs to: only its owner may hear the reply's audio. */
+  ownerId: string;
+  /** The voice the agent speaks with. */
+  voiceId: string | null;
 }
 
 /** How often the instance holding a call's socket tells the database the call is alive (ADR 040). */
@@ -245,7 +257,7 @@ export class CallSession {
     const handoff = { reason: 'unavailable', ...(transferTo ? { transfer_to: transferTo } : {}) };
     this.lastHandoff = handoff;
     this.recordEntries([...callerEntries, this.entry('agent', text)], null);
-    return { text, end: handoff };
+    return { text, end: handoff, ...this.spokenEntry() };
   }
 
   close(): Promise<void> {
@@ -409,7 +421,20 @@ export class CallSession {
   }
 
   private speech(reply: AgentReply): AgentSpeech {
-    if (reply.action !== 'end') return { text: reply.text, end: null };
-    return { text: reply.text, end: reply.handoff ? { ...reply.handoff } : { reason: 'completed' } };
+    const entry = reply.text === '' ? {} : this.spokenEntry();
+    if (reply.action !== 'end') return { text: reply.text, end: null, ...entry };
+    return {
+      text: reply.text,
+      end: reply.handoff ? { ...reply.handoff } : { reason: 'completed' },
+      ...entry,
+    };
+  }
+
+  /** The entry just recorded for the agent's reply (record() runs before speech()). */
+  private spokenEntry(): { entry?: SpokenEntry } {
+    const index = this.lastAgentIndex;
+    if (index === null) return {};
+    const { callId, agent } = this.o;
+    return { entry: { callId, index, ownerId: agent.userId, voiceId: agent.voiceId } };
   }
 }

@@ -519,3 +519,30 @@ export async function findStaleOpenCalls(db: Db, silentSince: Date, limit: numbe
     .execute();
   return rows.map(toCall);
 }
+
+/** One transcript entry of a user's own call placed from the softphone, with the voice their agent speaks with. */
+export async function findSoftphoneCallEntry(
+  db: Db,
+  userId: string,
+  callId: string,
+  index: number,
+): Promise<
+  | { entry: TranscriptEntry | undefined; entries: number; endedAt: Date | null; voiceId: string | null }
+  | undefined
+> {
+  const row = await db
+    .selectFrom('calls')
+    .leftJoin('agent_configs', 'agent_configs.user_id', 'calls.user_id')
+    .select(['calls.transcript', 'calls.ended_at', 'agent_configs.voice_id'])
+    .where('calls.id', '=', callId)
+    .where('calls.user_id', '=', userId)
+    .where('calls.provider', '=', 'local')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    entry: row.transcript[index],
+    entries: row.transcript.length,
+    endedAt: row.ended_at,
+    voiceId: row.voice_id,
+  };
+}

@@ -28,6 +28,7 @@ import { createTwilioDurationReader } from './twilio-durations.ts';
 import {
   findAgentByElevenAgentId,
   findAgentByUser,
+  findSoftphoneCallEntry,
   findProviderCalls,
   findStaleOpenCalls,
   findStoredProviderCallIds,
@@ -135,6 +136,12 @@ export interface CallHistoryPage {
 }
 
 export type CallService = ReturnType<typeof createCallService>;
+
+/** How long after a softphone call ended its owner may still fetch the audio of its replies (the goodbye plays on). */
+export const SPOKEN_REPLY_AFTER_END_MS = 5 * 60_000;
+/** A live call's reply is written just after it is sent: how long a fetch of its audio waits for it. */
+const SPOKEN_REPLY_WAIT_MS = 2_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A live call's heartbeat (every 30 s) silent this long: the instance holding it died; the sweep closes it. */
 export const STALE_CALL_MS = 2 * 60_000;
@@ -272,6 +279,30 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     return { kind: 'live', call: session };
   }
 
+  /**
+   * What the owner's softphone plays: the text of an agent's entry of their own softphone call, and their agent's
+   * voice. Nothing of another account's calls, of calls carried by Twilio, or of a call that ended minutes ago. The
+   * entry is written just after the reply is sent, so a live call's missing entry is waited for a moment.
+   */
+  async function findSpokenReply(
+    ownerId: string,
+    callId: string,
+    index: number,
+  ): Promise<{ text: string; voiceId: string } | null> {
+    if (!UUID.test(callId)) return null;
+    const deadline = Date.now() + SPOKEN_REPLY_WAIT_MS;
+    for (;;) {
+      const found = await findSoftphoneCallEntry(deps.db, ownerId, callId, index);
+      if (!found || !found.voiceId) return null;
+      const { entry, endedAt } = found;
+      if (endedAt && deps.clock.now().getTime() - endedAt.getTime() > SPOKEN_REPLY_AFTER_END_MS) return null;
+      if (entry) return entry.speaker === 'agent' ? { text: entry.text, voiceId: found.voiceId } : null;
+      // Only the next entries of a live call can be on their way (a caller's words and the reply to them).
+      if (endedAt || index > found.entries + 1 || Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async function recordProviderDuration(providerCallId: string, durationS: number): Promise<void> {
     await updateProviderDuration(deps.db, 'twilio', providerCallId, durationS);
   }
@@ -405,6 +436,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     closeStaleCalls,
     start,
     recordProviderDuration,
+    findSpokenReply,
     recordHostedCall,
     history,
     reconcileTwilioDurations,

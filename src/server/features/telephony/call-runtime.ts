@@ -22,6 +22,11 @@ export interface CallStart {
 export interface AgentSpeech {
   text: string;
   end: Record<string, unknown> | null;
+  /**
+   * Where the reply is recorded: the call, the index of the agent's transcript entry, the account the call
+   * belongs to and the agent's voice. The owner's softphone fetches the reply's audio by it (test-call-audio.ts).
+   */
+  entry?: SpokenEntry;
 }
 
 export interface LiveCall {
@@ -68,4 +73,22 @@ export interface CallRuntime {
   >;
   /** Twilio's status callback: the final duration of a finished call. */
   recordProviderDuration(providerCallId: string, durationS: number): Promise<void>;
+  /**
+   * The text of an agent's entry in one of `ownerId`'s own softphone calls, and the voice its agent speaks with;
+   * null when there is no such entry, the call is not theirs or not a softphone call, or it ended long ago. A live
+   * call's latest entry may still be on its way to the database: it is waited for a moment.
+   */
+  findSpokenReply(ownerId: string, callId: string, index: number): Promise<SpokenReply | null>;
+}
+
+export interface SpokenEntry {
+  callId: string;
+  index: number;
+  ownerId: string;
+  voiceId: string | null;
+}
+
+export interface SpokenReply {
+  text: string;
+  voiceId: string;
 }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { storableText } from '../../lib/request-text.ts';
-import type { AgentSpeech, CallRuntime, CallStart, LiveCall } from './call-runtime.ts';
+import type { AgentSpeech, CallRuntime, CallStart, LiveCall, SpokenEntry } from './call-runtime.ts';
+import { replySentences } from '../../../shared/reply-sentences.ts';
+import { replyAudioPath } from './test-call-audio.ts';
 
 /** The subset of a `ws` WebSocket the relay uses (so tests and the bench can drive it however they like). */
 export interface RelaySocket {
@@ -33,6 +35,13 @@ export interface RelayOptions {
   log?: FastifyBaseLogger | undefined;
   /** The signed-in owner whose browser softphone opened the socket: only their own agent may be called. */
   ownerId?: string;
+  /**
+   * Who is signed in on the softphone that opened the socket (undefined for Twilio and signed-out browsers). When
+   * it is the owner of the call, each reply is also sent as audio in the agent's voice (`play`, test-call-audio.ts).
+   */
+  listenerId?: string | undefined;
+  /** Told of each reply sent as audio, so its first sentence can be spoken ahead (test-call-audio.ts). */
+  onSpokenReply?: ((entry: SpokenEntry, text: string) => void) | undefined;
 }
 
 /** Text from the caller's side, made storable at the boundary: a NUL or a lone surrogate never fails a turn. */
@@ -129,7 +138,20 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
     }
   };
   const speak = (speech: AgentSpeech) => {
-    if (speech.text !== '') for (const message of toTextMessages(speech.text)) send(message);
+    if (speech.text !== '') {
+      const messages = toTextMessages(speech.text);
+      const entry = speech.entry;
+      // The owner's softphone plays the reply in the agent's voice: one `play` per sentence (as the text tokens),
+      // sent first so the first sentence is fetched at once. The tokens are the captions.
+      if (options.provider === 'local' && entry && options.listenerId === entry.ownerId) {
+        options.onSpokenReply?.(entry, speech.text);
+        const sentences = replySentences(speech.text).length;
+        for (let k = 0; k < sentences; k++) {
+          send({ type: 'play', source: replyAudioPath(entry.callId, entry.index, k) });
+        }
+      }
+      for (const message of messages) send(message);
+    }
     if (speech.end) endSession(speech.end);
     else armSilence();
   };

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
+import type { ReplyAudio } from './test-call-audio.ts';
 import { relayUrl, twilioConfigured, verifyTwilioHandshake, verifyTwilioWebhook } from './twilio-webhook.ts';
 
 const formSchema = z.record(z.string(), z.unknown());
@@ -38,6 +39,8 @@ function isElevenLabsVoice(voiceId: string | null): voiceId is string {
 export interface VoiceRoutesOptions {
   silenceMs?: number;
   timers?: Timers;
+  /** Speaks the first sentence of each reply sent to the owner's softphone ahead of its request. */
+  replyAudio?: ReplyAudio;
 }
 
 /**
@@ -55,6 +58,8 @@ export function voiceRoutes(
   const viaTwilio = twilioConfigured(env);
   /** Relay handshakes admitted by the owner's session instead of a Twilio signature. */
   const softphoneOwners = new WeakMap<object, string>();
+  /** Who is signed in on a softphone's handshake: the call's owner hears its replies in the agent's voice. */
+  const softphoneListeners = new WeakMap<object, string>();
 
   return async (app) => {
     app.addHook('preValidation', async (request) => {
@@ -131,12 +136,27 @@ export function voiceRoutes(
       {
         websocket: true,
         preValidation: async (request) => {
-          if (!viaTwilio || verifyTwilioHandshake(env, request)) return;
+          if (!viaTwilio) {
+            // The local phone network: anyone may call. A signed-in owner testing their own agent hears its voice;
+            // not knowing who listens only costs the voice (the browser reads the replies), never the call.
+            const listener = await findCurrentUser(deps, request).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'softphone listener unknown; replies are not sent as audio');
+              return null;
+            });
+            if (listener) {
+              softphoneListeners.set(request, listener.id);
+              deps.providers.voices.prepareToSpeak();
+            }
+            return;
+          }
+          if (verifyTwilioHandshake(env, request)) return;
           // The owner's browser softphone ("Test call") has no Twilio signature: it may call its own agent
           // with a signed-in session from this site's own pages (the Origin check stops cross-site sockets).
           const user = await findCurrentUser(deps, request);
           if (user && request.headers.origin === new URL(publicBaseUrl(env)).origin) {
             softphoneOwners.set(request, user.id);
+            softphoneListeners.set(request, user.id);
+            deps.providers.voices.prepareToSpeak();
             return;
           }
           throw new AppError('forbidden', 'Invalid Twilio signature');
@@ -148,6 +168,10 @@ export function voiceRoutes(
           runtime,
           provider: viaTwilio && !ownerId ? 'twilio' : 'local',
           ...(ownerId ? { ownerId } : {}),
+          listenerId: softphoneListeners.get(request),
+          onSpokenReply: options.replyAudio
+            ? (entry, text) => options.replyAudio?.prepare(entry, text)
+            : undefined,
           silenceMs: options.silenceMs,
           timers: options.timers,
           log: request.log,

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
+  /** The query string, e.g. `?output_format=mp3_22050_32`. */
+  search: string;
   /** Parsed JSON body, or for multipart the text fields plus `file` = { name, size, type, text }. */
   body: any;
 }
@@ -107,7 +109,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
       return;
     }
     const body = await readBody(req);
-    state.requests.push({ method, path, headers: req.headers, body });
+    state.requests.push({ method, path, headers: req.headers, search: url.search, body });
     if (req.headers['xi-api-key'] !== apiKey)
       return send(res, 401, { detail: { status: 'invalid_api_key' } });
     for (const [key, status] of state.failures) {
@@ -124,6 +126,17 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
           preview_url: `${baseUrl}/previews/${v.voice_id}.mp3`,
         })),
       });
+    }
+    const speech = /^\/v1\/text-to-speech\/([^/]+)\/stream$/.exec(path);
+    if (method === 'POST' && speech) {
+      const voiceId = decodeURIComponent(speech[1]!);
+      if (!state.voices.some((v) => v.voice_id === voiceId))
+        return send(res, 404, { detail: 'voice_not_found' });
+      // "MP3" bytes that name the voice and the text, sent in two chunks as a stream would.
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      res.write(Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000, 1)]));
+      res.end(Buffer.from(`${voiceId}:${String(body?.text ?? '')}`));
+      return;
     }
     if (method === 'GET' && path.startsWith('/v1/voices/')) {
       const voice = state.voices.find((v) => v.voice_id === path.split('/')[3]);

@@ -6,7 +6,7 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { ProviderError } from '../../lib/errors.ts';
 import { createPreviewCache, type PreviewCache } from './preview-cache.ts';
-import type { Voice, VoicePreview, VoiceProvider } from './voices.ts';
+import type { SpokenAudio, Voice, VoicePreview, VoiceProvider } from './voices.ts';
 
 export interface ElevenLabsVoicesOptions {
   apiKey: string;
@@ -19,6 +19,13 @@ export interface ElevenLabsVoicesOptions {
   /** Downloads a preview clip; the global fetch by default. */
   fetchAudio?: (url: string) => Promise<Response>;
 }
+
+/**
+ * Text to speech for the softphone: the low-latency model the hosted agent speaks with (activation uses
+ * eleven_flash_v2_5 too), and a small MP3 (22.05 kHz, 32 kbit/s: a phone line's quality, on every plan).
+ */
+export const SPEECH_MODEL = 'eleven_flash_v2_5';
+export const SPEECH_FORMAT = 'mp3_22050_32';
 
 interface CachedVoice extends Voice {
   previewUrl: string | null;
@@ -34,6 +41,9 @@ export function createElevenLabsVoices(options: ElevenLabsVoicesOptions): VoiceP
   const ttl = options.listTtlMs ?? 5 * 60_000;
   const fetchAudio = options.fetchAudio ?? ((url: string) => fetch(url));
   let list: { voices: CachedVoice[]; at: number } | undefined;
+  // ElevenLabs bills every character it speaks: a sentence fetched again (the browser retrying, a replay) is
+  // served from here. Memory only: a test call's sentences are not worth a file each.
+  const spoken = createPreviewCache({ maxEntries: 128 });
 
   async function loadVoices(): Promise<CachedVoice[]> {
     if (list && Date.now() - list.at < ttl) return list.voices;
@@ -83,7 +93,34 @@ export function createElevenLabsVoices(options: ElevenLabsVoicesOptions): VoiceP
         };
       });
     },
+    async speak(voiceId, text, context = {}): Promise<SpokenAudio | undefined> {
+      if (!(await loadVoices()).some((v) => v.voiceId === voiceId)) return undefined;
+      const key = JSON.stringify([voiceId, text, context.previousText ?? '', context.nextText ?? '']);
+      return spoken.get(key, async () => {
+        try {
+          const stream = await client.textToSpeech.stream(voiceId, {
+            text,
+            modelId: SPEECH_MODEL,
+            outputFormat: SPEECH_FORMAT,
+            ...(context.previousText ? { previousText: context.previousText } : {}),
+            ...(context.nextText ? { nextText: context.nextText } : {}),
+          });
+          return { audio: await readAll(stream), contentType: 'audio/mpeg' };
+        } catch (error) {
+          throw asProviderError(error, 'speech synthesis failed');
+        }
+      });
+    },
+    prepareToSpeak() {
+      // Nothing to warm: the first request opens the connection.
+    },
   };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 function asProviderError(error: unknown, message: string): ProviderError {

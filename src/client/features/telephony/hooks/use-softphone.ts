@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { replySentences } from '../../../../shared/reply-sentences.ts';
+import { ReplyPlayer } from './reply-player.ts';
 
 /** What the conversation panel shows: words of either side, and call events (transfer, hang-up...). */
 export type PhoneLine =
@@ -35,22 +37,29 @@ function endEvent(handoff: Handoff): string {
   return 'The agent hung up.';
 }
 
+/** Stops whatever the agent is saying: its audio, or the browser's speech. */
+function hush(player: ReplyPlayer) {
+  player.stop();
+  if (typeof window.speechSynthesis !== 'undefined') window.speechSynthesis.cancel();
+}
+
 /**
  * A call over the same WebSocket and ConversationRelay messages Twilio uses (setup / prompt / dtmf /
- * interrupt in; text tokens and end out). Replies are spoken with speechSynthesis when the browser has it;
- * speaking over the agent sends `interrupt` with what was heard so far.
+ * interrupt in; play, text tokens and end out). The owner hears each reply in the agent's voice, played from the
+ * server's audio; a reply without audio (a signed-out caller, a line that is unavailable) is read with the
+ * browser's speechSynthesis. Speaking over the agent stops it and sends `interrupt` with what was heard so far.
  */
 export function useSoftphone(options: { speak: boolean }) {
   const [state, setState] = useState<PhoneState>('idle');
   const [lines, setLines] = useState<PhoneLine[]>([]);
   const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [agentSpeaking, setAgentSpeaking] = useState(false);
   const socket = useRef<WebSocket | null>(null);
   const pending = useRef('');
   const speaking = useRef<{ text: string; spokenChars: number } | null>(null);
+  /** The `play` sources of the reply being received. */
+  const incoming = useRef<string[]>([]);
   const speakRef = useRef(options.speak);
-  useEffect(() => {
-    speakRef.current = options.speak;
-  }, [options.speak]);
 
   const add = (line: PhoneLine) => setLines((current) => [...current, line]);
 
@@ -69,16 +78,19 @@ export function useSoftphone(options: { speak: boolean }) {
     window.speechSynthesis.speak(utterance);
   };
 
-  const stopSpeaking = () => {
-    if (typeof window.speechSynthesis !== 'undefined') window.speechSynthesis.cancel();
-  };
+  const [player] = useState(() => new ReplyPlayer(setAgentSpeaking, (text) => say(text)));
+
+  useEffect(() => {
+    speakRef.current = options.speak;
+    if (!options.speak) hush(player);
+  }, [options.speak, player]);
 
   const send = (message: Record<string, unknown>) => {
     if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify(message));
   };
 
   const hangUp = useCallback(() => {
-    stopSpeaking();
+    hush(player);
     speaking.current = null;
     const ws = socket.current;
     socket.current = null;
@@ -87,88 +99,116 @@ export function useSoftphone(options: { speak: boolean }) {
       add({ kind: 'event', text: 'You hung up.' });
     }
     setState((s) => (s === 'idle' ? s : 'ended'));
-  }, []);
+  }, [player]);
 
-  const call = useCallback((to: string) => {
-    socket.current?.close();
-    setLines([{ kind: 'event', text: `Calling ${to}…` }]);
-    setState('connecting');
-    pending.current = '';
-    const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${protocol}://${window.location.host}/api/twilio/conversation-relay`);
-    socket.current = ws;
-    ws.onopen = () => {
-      const callSid = `CA${randomHex(16)}`;
-      ws.send(
-        JSON.stringify({
-          type: 'setup',
-          sessionId: `VX${randomHex(16)}`,
-          callSid,
-          accountSid: 'local',
-          from: callerNumber(),
-          to,
-          direction: 'inbound',
-          callStatus: 'in-progress',
-          customParameters: { source: 'softphone' },
-        }),
-      );
-      setState('in-call');
-      setStartedAt(Date.now());
-      add({ kind: 'event', text: 'Connected.' });
-    };
-    ws.onmessage = (event) => {
-      const message = JSON.parse(String(event.data)) as {
-        type: string;
-        token?: string;
-        last?: boolean;
-        handoffData?: string;
+  const call = useCallback(
+    (to: string) => {
+      socket.current?.close();
+      setLines([{ kind: 'event', text: `Calling ${to}…` }]);
+      setState('connecting');
+      hush(player);
+      pending.current = '';
+      incoming.current = [];
+      const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
+      const ws = new WebSocket(`${protocol}://${window.location.host}/api/twilio/conversation-relay`);
+      socket.current = ws;
+      ws.onopen = () => {
+        const callSid = `CA${randomHex(16)}`;
+        ws.send(
+          JSON.stringify({
+            type: 'setup',
+            sessionId: `VX${randomHex(16)}`,
+            callSid,
+            accountSid: 'local',
+            from: callerNumber(),
+            to,
+            direction: 'inbound',
+            callStatus: 'in-progress',
+            customParameters: { source: 'softphone' },
+          }),
+        );
+        setState('in-call');
+        setStartedAt(Date.now());
+        add({ kind: 'event', text: 'Connected.' });
       };
-      if (message.type === 'text') {
-        pending.current += message.token ?? '';
-        if (message.last) {
-          const text = pending.current.trim();
-          pending.current = '';
-          if (text) {
-            add({ kind: 'agent', text });
-            say(text);
+      ws.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as {
+          type: string;
+          token?: string;
+          last?: boolean;
+          source?: string;
+          handoffData?: string;
+        };
+        // Only this server's own audio (a test call's replies) is played.
+        if (message.type === 'play' && message.source?.startsWith('/api/')) {
+          const sources = incoming.current;
+          sources.push(message.source);
+          // The first sentence starts at once; the others join the same list as they arrive.
+          if (sources.length === 1 && speakRef.current) player.start(sources);
+        } else if (message.type === 'text') {
+          pending.current += message.token ?? '';
+          if (message.last) {
+            const text = pending.current.trim();
+            const played = incoming.current.length > 0;
+            pending.current = '';
+            incoming.current = [];
+            if (text) {
+              add({ kind: 'agent', text });
+              if (played) {
+                player.setSentences(replySentences(text));
+              } else {
+                say(text);
+              }
+            }
           }
+        } else if (message.type === 'end') {
+          let handoff: Handoff = {};
+          try {
+            handoff = JSON.parse(message.handoffData ?? '{}') as Handoff;
+          } catch {
+            handoff = {};
+          }
+          add({ kind: 'event', text: endEvent(handoff) });
+          socket.current = null;
+          ws.close(1000);
+          setState('ended');
         }
-      } else if (message.type === 'end') {
-        let handoff: Handoff = {};
-        try {
-          handoff = JSON.parse(message.handoffData ?? '{}') as Handoff;
-        } catch {
-          handoff = {};
+      };
+      ws.onclose = () => {
+        if (socket.current === ws) {
+          socket.current = null;
+          add({ kind: 'event', text: 'Call ended.' });
+          setState('ended');
         }
-        add({ kind: 'event', text: endEvent(handoff) });
-        socket.current = null;
-        ws.close(1000);
-        setState('ended');
-      }
-    };
-    ws.onclose = () => {
-      if (socket.current === ws) {
-        socket.current = null;
-        add({ kind: 'event', text: 'Call ended.' });
-        setState('ended');
-      }
-    };
-    ws.onerror = () => {
-      if (socket.current === ws) add({ kind: 'event', text: 'The call could not be connected.' });
-    };
-  }, []);
+      };
+      ws.onerror = () => {
+        if (socket.current === ws) add({ kind: 'event', text: 'The call could not be connected.' });
+      };
+    },
+    [player],
+  );
 
   /** The caller speaks (typed or recognised). Talking over the agent interrupts it. */
-  const speakToAgent = useCallback((text: string) => {
-    const trimmed = text.trim();
-    if (!trimmed || socket.current?.readyState !== WebSocket.OPEN) return;
-    const current = speaking.current;
-    if (current && typeof window.speechSynthesis !== 'undefined' && window.speechSynthesis.speaking) {
-      stopSpeaking();
-      const heard = current.text.slice(0, current.spokenChars).trim();
-      speaking.current = null;
+  const speakToAgent = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (!trimmed || socket.current?.readyState !== WebSocket.OPEN) return;
+      const current = speaking.current;
+      let heard = '';
+      let durationMs = 0;
+      if (player.playing) {
+        ({ heard, durationMs } = player.stop()!);
+      } else if (
+        current &&
+        typeof window.speechSynthesis !== 'undefined' &&
+        window.speechSynthesis.speaking
+      ) {
+        heard = current.text.slice(0, current.spokenChars).trim();
+        hush(player);
+        speaking.current = null;
+      }
       if (heard) {
-        send({ type: 'interrupt', utteranceUntilInterrupt: heard, durationUntilInterruptMs: 0 });
+        send({ type: 'interrupt', utteranceUntilInterrupt: heard, durationUntilInterruptMs: durationMs });
         setLines((all) => {
           const copy = [...all];
           for (let i = copy.length - 1; i >= 0; i--) {
@@ -181,10 +221,11 @@ export function useSoftphone(options: { speak: boolean }) {
           return copy;
         });
       }
-    }
-    add({ kind: 'caller', text: trimmed });
-    send({ type: 'prompt', voicePrompt: trimmed, lang: 'en-US', last: true });
-  }, []);
+      add({ kind: 'caller', text: trimmed });
+      send({ type: 'prompt', voicePrompt: trimmed, lang: 'en-US', last: true });
+    },
+    [player],
+  );
 
   /** The caller is still speaking: their words so far, for the agent to prepare (a partial prompt). */
   const speakingSoFar = useCallback((text: string) => {
@@ -202,10 +243,10 @@ export function useSoftphone(options: { speak: boolean }) {
   useEffect(
     () => () => {
       socket.current?.close();
-      stopSpeaking();
+      hush(player);
     },
-    [],
+    [player],
   );
 
-  return { state, lines, startedAt, call, hangUp, speakToAgent, speakingSoFar, pressKey };
+  return { state, lines, startedAt, agentSpeaking, call, hangUp, speakToAgent, speakingSoFar, pressKey };
 }

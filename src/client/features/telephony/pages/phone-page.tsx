@@ -36,7 +36,8 @@ export function PhonePage() {
   // At least seven digits, with the "+", spaces, dashes and brackets people type: "hello" is not a number to call.
   const dialable = /^\+?[\d\s().-]+$/.test(number.trim()) && number.replace(/\D/g, '').length >= 7;
   const [text, setText] = useState('');
-  const [speak, setSpeak] = useState(() => typeof window !== 'undefined' && 'speechSynthesis' in window);
+  // Replies are played in the agent's own voice (audio from the server), so they can always be spoken.
+  const [speak, setSpeak] = useState(true);
   const phone = useSoftphone({ speak });
   const inCall = phone.state === 'in-call' || phone.state === 'connecting';
   const recognition = useSpeechRecognition(
@@ -162,8 +163,19 @@ export function PhonePage() {
 
           <Card className="flex min-h-[28rem] flex-col">
             <CardHeader>
-              <CardTitle>Conversation</CardTitle>
-              <CardDescription>What you say and what the agent answers, as it happens.</CardDescription>
+              <div className="flex items-center justify-between gap-2">
+                <CardTitle>Conversation</CardTitle>
+                {phone.agentSpeaking ? (
+                  <Badge variant="brand" data-testid="agent-speaking">
+                    <Volume2 aria-hidden="true" className="size-3.5" />
+                    Agent speaking
+                  </Badge>
+                ) : null}
+              </div>
+              <CardDescription>
+                What you say and what the agent answers, as it happens. Replies are spoken in your
+                agent&apos;s voice; talk over it to interrupt.
+              </CardDescription>
             </CardHeader>
             <CardContent className="max-h-[30rem] min-h-64 flex-1 overflow-y-auto">
               <ConversationPanel lines={phone.lines} />
