@@ -82,4 +82,43 @@ describe('extractive answers', () => {
       composeExtractive({ companyName: 'X', question: 'how much is a beard trim', passages: [prices] }),
     ).toBe('Beard trims, $15.');
   });
+
+  it('says identifiers and code words as words, keeping the space before a file extension', () => {
+    expect(toSpokenText('The reader sends `FST_ERR_CTP_BODY_TOO_LARGE` when the body is too big.')).toBe(
+      'The reader sends FST ERR CTP BODY TOO LARGE when the body is too big.',
+    );
+    expect(toSpokenText('You can use `.js`, `.jsx`, `.ts` or `.tsx` file extensions.')).toBe(
+      'You can use .js, .jsx, .ts or .tsx file extensions.',
+    );
+    expect(toSpokenText('Supported validations include:\n- body: the request body')).toBe(
+      'Supported validations include: body: the request body',
+    );
+  });
+
+  it('names the label a sentence is about when the caller asked about it and the sentence does not say it', () => {
+    const ask = (heading: string, question: string, sentence: string) =>
+      composeExtractive({
+        companyName: 'X',
+        question,
+        passages: [{ id: '1', documentName: 'api.md', heading, page: null, text: sentence }],
+        sentences: [sentence],
+      });
+    const bindings = 'Returns an object containing all the current bindings.';
+    expect(ask('logger.bindings()', 'how do i see what bindings it has', bindings)).toBe(
+      `logger.bindings(): ${bindings}`,
+    );
+    expect(ask('Parking', 'where can i park', 'Free spaces are behind the building.')).toBe(
+      'Parking: Free spaces are behind the building.',
+    );
+    // Not when the sentence already names it, when the label is not what was asked, or for a question heading.
+    expect(ask('Parking', 'where can i park', 'Parking is free behind the building.')).toBe(
+      'Parking is free behind the building.',
+    );
+    expect(ask('Note', 'where can i park', 'Free spaces are behind the building.')).toBe(
+      'Free spaces are behind the building.',
+    );
+    expect(ask('Where can I park?', 'where can i park', 'Free spaces are behind the building.')).toBe(
+      'Free spaces are behind the building.',
+    );
+  });
 });

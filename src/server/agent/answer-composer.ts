@@ -4,7 +4,7 @@
  * the same passages, and fall back to the extractive text on error or timeout.
  */
 import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
-import { splitSentences } from './passages.ts';
+import { isQuestionHeading, splitSentences } from './passages.ts';
 import { tokenize } from './retrieval/text.ts';
 
 export interface AnswerRequest {
@@ -41,7 +41,11 @@ export function composeExtractive(request: AnswerRequest): string {
     const spoken = splitSentences(toSpokenText(request.sentences.join('\n'))).filter((s) =>
       /[a-z0-9]/i.test(s),
     );
-    if (spoken.length > 0) return withoutBareYes(finishSentence(spoken.join(' ')), request.question);
+    if (spoken.length > 0)
+      return withoutBareYes(
+        withHeading(finishSentence(spoken.join(' ')), passage.heading, request.question),
+        request.question,
+      );
   }
   const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
@@ -66,6 +70,28 @@ export function composeExtractive(request: AnswerRequest): string {
     chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
   }
   return withoutBareYes(finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)), request.question);
+}
+
+/** Longest label heading said before an answer, in words. */
+const MAX_HEADING_WORDS = 8;
+
+/**
+ * A sentence from under a label says what it says of the label ("Returns an object with the current bindings." under
+ * "logger.bindings()", "Free spaces behind the building." under "Parking"): when the caller asked about what the
+ * label names and the sentence does not name it in full, the label is said first, so the answer names its subject.
+ */
+function withHeading(answer: string, heading: string | null, question: string): string {
+  if (heading === null || isQuestionHeading(heading)) return answer;
+  const label = toSpokenText(heading).replace(/[.:;,!?\s]+$/, '');
+  if (label === '' || wordCount(label) > MAX_HEADING_WORDS) return answer;
+  const asked = stemsOf(question);
+  // "logger.bindings()" and "keepAliveTimeout" are read as their words.
+  const words = label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[^\p{L}\p{N}']+/gu, ' ');
+  const labelStems = [...stemsOf(words)];
+  const said = stemsOf(answer);
+  if (!labelStems.some((stem) => asked.has(stem)) || labelStems.every((stem) => said.has(stem)))
+    return answer;
+  return `${label}: ${answer}`;
 }
 
 /** The words a caller's question opens with, once the fillers are gone ("um so how much is it" -> "how"). */
@@ -147,11 +173,13 @@ export function toSpokenText(text: string): string {
     .replace(/\b[a-z0-9-]+\.(?:com|org|net|io|co|us|uk)(?:\/[^\s]*)?\b/gi, ' our website ')
     .replace(/^\s{0,3}#{1,6}\s+/gm, '')
     .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/gm, '')
+    .replace(/(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])/g, ' ') // FST_ERR_CTP: words, not one run of letters
     .replace(/(\*\*|__|\*|_|`{1,3}|~~)(\S(?:.*?\S)?)\1/g, '$2')
     .replace(/[*_`~|<>{}\\]/g, ' ')
+    .replace(/:\s*\n+\s*/g, ': ') // "Supported validations include:" and its first item
     .replace(/\s*\n+\s*/g, '. ')
     .replace(/\.(\s*\.)+/g, '.')
-    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+([.,;:!?])(?=\s|$)/g, '$1') // not before ".js" in "use .js or .ts files"
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { bestEvidence } from './decide.ts';
 import { questionWordsOf, statesType } from './evidence.ts';
+import { answerTypeOf } from './question.ts';
+import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 
 describe('statesType', () => {
   const states = (sentence: string, question: string, type: Parameters<typeof statesType>[1]) =>
@@ -23,5 +26,44 @@ describe('statesType', () => {
     expect(states('Saturday hours are posted at the desk.', 'what are your saturday hours', 'time')).toBe(
       false,
     );
+  });
+});
+
+describe('reading the evidence', () => {
+  const passage = (id: string, heading: string, text: string) => ({
+    id,
+    documentName: 'guide.md',
+    heading,
+    page: null,
+    text,
+  });
+  const read = (question: string, text: string) => {
+    const index = buildKnowledgeIndex([passage('1', 'Middleware', text)], { companyName: 'X' });
+    return bestEvidence(question, index.search(question), answerTypeOf(question));
+  };
+
+  it('does not take a sentence that introduces code the passage no longer holds for an answer', () => {
+    // The example that followed the colon was code, left out at ingestion.
+    const text = [
+      'Middleware can be attached to any route.',
+      'On a request to /parent/child, the middleware runs in the following order:',
+      'There are small differences between middleware on the server and in the browser.',
+    ].join('\n');
+    expect(read('what order does middleware run in', text)?.sentences ?? []).not.toContainEqual(
+      expect.stringMatching(/following order/),
+    );
+  });
+
+  it('says a sentence that introduces a list with the list', () => {
+    const text = [
+      'Schemas are checked before the handler runs.',
+      'Supported validations include:',
+      '- body: validates the request body.',
+      '- params: validates the route parameters.',
+    ].join('\n');
+    const sentences = read('which validations are supported', text)?.sentences ?? [];
+    const lead = sentences.indexOf('Supported validations include:');
+    expect(lead).toBeGreaterThanOrEqual(0);
+    expect(sentences[lead + 1]).toMatch(/body: validates the request body/);
   });
 });

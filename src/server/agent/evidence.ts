@@ -64,6 +64,11 @@ const TYPE_TIE = 1e-4;
 const LEANS_BACK =
   /^(?:it|its|they|their|them|this|these|that|those|he|his|she|her|there|here|however|but|also|so|then|thus|therefore|instead|otherwise|in addition|as a result|for (?:this|that) reason|because of this|such)\b/i;
 
+/** A sentence that ends by introducing a list, an example or code. */
+const LEADS_IN = /:\s*$/;
+/** A line of a list: what a sentence leading in introduces, when the passage still has it. */
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)])\s/;
+
 export function readEvidence(
   passage: KnowledgePassage,
   terms: readonly QueryTerm[],
@@ -128,15 +133,30 @@ export function readEvidence(
     // A short statement is followed by its detail ("Yes." / "We do.").
     if (words(from, to) < 8 && to + 1 < sentences.length && words(from, to + 1) <= MAX_ANSWER_WORDS) to++;
   }
+  // A sentence that introduces what follows ("… in the following order:") is said with it; one whose list or
+  // example is not in the passage (code left out at ingestion) says nothing by itself and is not an answer.
+  while (to < sentences.length && LEADS_IN.test(sentences[to]!)) {
+    if (
+      to + 1 < sentences.length &&
+      LIST_ITEM.test(sentences[to + 1]!) &&
+      words(from, to + 1) <= MAX_ANSWER_WORDS
+    )
+      to++;
+    else break;
+  }
+  // Within what is said, a sentence leading in to what the passage no longer holds is left out.
+  const dangling = (i: number) =>
+    LEADS_IN.test(sentences[i]!) && !(i + 1 <= to && LIST_ITEM.test(sentences[i + 1]!));
 
   let got = 0;
   let strict = 0;
   let missing = 0;
   let elsewhere = 0;
   let unknown = 0;
+  const said: number[] = [];
+  for (let i = from; i <= to && i < sentences.length; i++) if (!dangling(i)) said.push(i);
   const spokenStems = new Set([...headingStems]);
-  for (let i = from; i <= to && i < sentences.length; i++)
-    for (const x of sentenceStems[i]!) spokenStems.add(x);
+  for (const i of said) for (const x of sentenceStems[i]!) spokenStems.add(x);
   for (const t of own) {
     const w = weightOf(t);
     const s =
@@ -150,7 +170,7 @@ export function readEvidence(
   }
   let passageGot = 0;
   for (const t of own) passageGot += weightOf(t) * strengthIn(t, passageStems);
-  const spoken = sentences.slice(from, to + 1);
+  const spoken = said.map((i) => sentences[i]!);
   const spokenText = spoken.join(' ');
   const negated = (x: string) =>
     /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));

@@ -32,6 +32,20 @@ describe('knowledge index', () => {
     expect(docs.search('and the connection timeout').hits[0]?.passage.heading).toBe('connectionTimeout');
   });
 
+  it('still finds a word the caller says before a preposition the documents use with it elsewhere', () => {
+    // "limit in" is written once in the documents; "limit" alone is the caller's subject.
+    const docs = buildKnowledgeIndex(
+      [
+        passage('1', 'Body limit', 'The largest request body the server accepts is 1 MiB by default.'),
+        passage('2', 'Rate limits', 'Clients over the rate limit in one minute are refused with a 429.'),
+        passage('3', 'Body parser', 'The body is parsed as JSON by default.'),
+        passage('4', 'Logging', 'Logging is off by default.'),
+      ],
+      { companyName: 'Fastify Support' },
+    );
+    expect(docs.search("what's the default body limit in fastify").hits[0]?.passage.id).toBe('1');
+  });
+
   it('indexes and searches words that are names of JavaScript object properties', () => {
     const docs = buildKnowledgeIndex(
       [

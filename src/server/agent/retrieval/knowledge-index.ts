@@ -201,6 +201,8 @@ class BM25Index implements KnowledgeIndex {
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
   /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
   private readonly phrasalVerbs = new Set<string>();
+  /** Terms the documents write as one word (or hyphenated), as opposed to a word and its particle written apart. */
+  private readonly writtenJoined = new Set<string>();
 
   /** Stems of the business's name. */
   private readonly nameTerms: ReadonlySet<string>;
@@ -281,8 +283,10 @@ class BM25Index implements KnowledgeIndex {
       if (particle !== undefined && STOP_WORDS.has(t.word.slice(0, -particle.length)))
         this.phrasalVerbs.add(t.word.slice(0, -particle.length)); // "checkout" is "check" + "out"
       out.push(t.stem);
+      this.writtenJoined.add(t.stem);
       this.remember(t.word, t.stem);
     }
+    for (const word of hyphenCompounds(text)) this.writtenJoined.add(termOf(word));
     for (let i = 0; i + 1 < tokens.length; i++) {
       if (tokens[i]!.stop && tokens[i]!.word.length >= 3 && PARTICLES.has(tokens[i + 1]!.word))
         this.phrasalVerbs.add(tokens[i]!.word);
@@ -392,6 +396,8 @@ class BM25Index implements KnowledgeIndex {
     const tokens = tokenizeNormalized(applyPhrases(normalizeText(text)));
     const terms: QueryTerm[] = [];
     const covered = new Set<number>();
+    /** Joined forms the documents have for a content word and its neighbour, by the word's position. */
+    const joinedForms = new Map<number, { term: string; strength: number }[]>();
 
     // Compounds first: "check in" / "check kin" -> "checkin", "wi fi" -> "wifi", when the documents have them.
     const known = (t: Token) => this.has(t.stem) || t.stop;
@@ -416,6 +422,15 @@ class BM25Index implements KnowledgeIndex {
         alternatives = this.corrections(word, split).filter((a) => a.strength >= FUZZY_MATCH[1]);
       }
       if (alternatives.length === 0) continue;
+      // A word and a particle the documents only write apart ("limit in", "turn on"): the pair ranks the passages
+      // that have it first, but the word the caller said still counts where it stands alone ("the limit set in
+      // bodyLimit" and "exceeds this limit"), so the pair is another form of that word, not a word that drops it.
+      const apart = this.has(term) && !this.writtenJoined.has(term);
+      const content = apart ? [first, second].find((t) => !t.stop && this.has(t.stem)) : undefined;
+      if (content !== undefined) {
+        joinedForms.set(content.pos, [...(joinedForms.get(content.pos) ?? []), { term, strength: 1 }]);
+        continue;
+      }
       covered.add(pos);
       covered.add(pos + 1);
       terms.push({ word, weight: this.idf(alternatives[0]!.term) * scale, factor: scale, alternatives });
@@ -455,7 +470,10 @@ class BM25Index implements KnowledgeIndex {
       if (token.stop || covered.has(token.pos)) continue;
       // One- and two-letter fragments ("o", "ea", "th") are recogniser noise unless the documents use them.
       if (token.word.length <= 2 && !/^\d/.test(token.word) && !this.has(token.stem)) continue;
-      terms.push(this.queryTerm(token, scale));
+      const term = this.queryTerm(token, scale);
+      for (const form of joinedForms.get(token.pos) ?? [])
+        if (!term.alternatives.some((a) => a.term === form.term)) term.alternatives.push(form);
+      terms.push(term);
     }
     return dedupe(terms);
   }
