@@ -43,4 +43,25 @@ describe('readable markup', () => {
     const text = 'Children < 5 ride free and adults > 65 pay half.\n* Open daily\nUse max_body_size.';
     expect(readableMarkup(text)).toBe(text);
   });
+
+  it('drops a table of contents or a menu of links, keeping a list with a link among its words', () => {
+    const page = [
+      'This document has recommendations.',
+      '- [Use A Reverse Proxy](#use-a-reverse-proxy)',
+      '  - [HAProxy](#haproxy)',
+      '',
+      '- [Kubernetes](#kubernetes)',
+      '<li><a href="/pricing">Pricing</a></li>',
+      '## Use A Reverse Proxy',
+      '- Run [Nginx](https://nginx.org) in front of the server.',
+      '- [Docs](#docs)',
+    ].join('\n');
+    expect(readableMarkup(page).split('\n')).toEqual([
+      'This document has recommendations.',
+      '',
+      '## Use A Reverse Proxy',
+      '- Run Nginx in front of the server.',
+      '- Docs',
+    ]);
+  });
 });

@@ -8,6 +8,7 @@
  * - Links keep their words (`[the docs](https://…)` -> "the docs"), images and link definitions go.
  * - Inline code and emphasis keep their words (`` `bodyLimit` `` -> "bodyLimit", `**free**` -> "free").
  * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."); rule rows go.
+ * - Lists of nothing but links (a table of contents, a menu) are dropped: navigation, not content.
  */
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
@@ -33,6 +34,7 @@ export function readableMarkup(text: string): string {
     else if (!TABLE_RULE.test(line) && !LINK_DEFINITION.test(line)) kept.push(line);
   }
   kept.push(...fenced);
+  dropLinkLists(kept);
   // Links and tags may run over a line break ("[`createServer`\nmethod](https://…)").
   const joined = kept
     .join('\n')
@@ -45,6 +47,30 @@ export function readableMarkup(text: string): string {
     .split('\n')
     .map((line) => inline(tableRow(line)))
     .join('\n');
+}
+
+/** A list line that is only a link: an entry of a table of contents or a menu. */
+const LINK_ITEM =
+  /^\s*(?:(?:[-*+]|\d+[.)])\s+\[[^\]]+\](?:\([^)]*\)|\[[^\]]*\])|(?:<li[^>]*>\s*)?<a\s[^>]*>[^<]*<\/a>\s*(?:<\/li>)?)\s*$/i;
+/** From this many link lines in a row (blank lines between them allowed), the list is navigation. */
+const NAVIGATION_RUN = 3;
+
+/** Tables of contents and menus are navigation, never an answer: their lines are removed in place. */
+function dropLinkLists(lines: string[]): void {
+  for (let i = 0; i < lines.length;) {
+    if (!LINK_ITEM.test(lines[i]!)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let links = 0;
+    while (j < lines.length && (LINK_ITEM.test(lines[j]!) || lines[j]!.trim() === '')) {
+      if (lines[j]!.trim() !== '') links++;
+      j++;
+    }
+    if (links >= NAVIGATION_RUN) lines.splice(i, j - i, '');
+    i = links >= NAVIGATION_RUN ? i + 1 : j;
+  }
 }
 
 /** "| Basic | $99 | 100 minutes |" -> "Basic: $99, 100 minutes." (only lines that start and end with a bar). */
