@@ -66,4 +66,26 @@ describe('reading the evidence', () => {
     expect(lead).toBeGreaterThanOrEqual(0);
     expect(sentences[lead + 1]).toMatch(/body: validates the request body/);
   });
+
+  it('reads the passage titled by everything the caller asked before another that mentions it in a sentence', () => {
+    const index = buildKnowledgeIndex(
+      [
+        passage(
+          '1',
+          'connectionTimeout',
+          'Default: 0 (no limit). Defines the server timeout in milliseconds.',
+        ),
+        passage(
+          '2',
+          'onTimeout',
+          'The onTimeout hook is triggered by socket-level timeouts set via connectionTimeout.',
+        ),
+        passage('3', 'keepAliveTimeout', 'Default: 72000. Defines the keep-alive timeout in milliseconds.'),
+      ],
+      { companyName: 'X' },
+    );
+    const question = 'and the connection timeout';
+    const evidence = bestEvidence(question, index.search(question), answerTypeOf(question));
+    expect(evidence?.passage.id).toBe('1');
+  });
 });

@@ -64,6 +64,14 @@ const TYPE_TIE = 1e-4;
 const LEANS_BACK =
   /^(?:it|its|they|their|them|this|these|that|those|he|his|she|her|there|here|however|but|also|so|then|thus|therefore|instead|otherwise|in addition|as a result|for (?:this|that) reason|because of this|such)\b/i;
 
+/** How surely a question word is among `stems`: its own base form, or the strongest alternative the search allowed. */
+function strengthInStems(t: QueryTerm, stems: ReadonlySet<string>): number {
+  // The caller's own word, in the base form a lemma gives it ("sell" in "sold"), even where the index lacks it.
+  let s = stems.has(termOf(t.word)) ? 1 : 0;
+  for (const a of t.alternatives) if (a.strength > s && stems.has(a.term)) s = a.strength;
+  return s;
+}
+
 /** A sentence that ends by introducing a list, an example or code. */
 const LEADS_IN = /:\s*$/;
 /** A line of a list: what a sentence leading in introduces, when the passage still has it. */
@@ -85,15 +93,14 @@ export function readEvidence(
   const allTotal = terms.reduce((n, t) => n + t.weight * t.factor, 0) || 1;
   const sentenceStems = sentences.map(stemsOf);
   const headingStems = passage.heading ? stemsOf(passage.heading) : new Set<string>();
-  const headingWeight = questionHeading ? IN_QUESTION_HEADING : IN_LABEL_HEADING;
+  // A label that names everything the caller asked ("connectionTimeout" for "and the connection timeout") titles
+  // a passage about just that: its words count as fully as a question heading's.
+  const titled =
+    own.length > 0 && own.every((t) => t.alternatives.length > 0 && strengthInStems(t, headingStems) >= 0.5);
+  const headingWeight = questionHeading || titled ? IN_QUESTION_HEADING : IN_LABEL_HEADING;
   const passageStems = new Set([...headingStems, ...sentenceStems.flatMap((s) => [...s])]);
 
-  const strengthIn = (t: QueryTerm, stems: ReadonlySet<string>) => {
-    // The caller's own word, in the base form a lemma gives it ("sell" in "sold"), even where the index lacks it.
-    let s = stems.has(termOf(t.word)) ? 1 : 0;
-    for (const a of t.alternatives) if (a.strength > s && stems.has(a.term)) s = a.strength;
-    return s;
-  };
+  const strengthIn = strengthInStems;
   /** Each question word's strength in the window of sentences [from, to]. */
   const windowStrength = (t: QueryTerm, from: number, to: number) => {
     let s = headingWeight * strengthIn(t, headingStems);
