@@ -50,9 +50,7 @@ describe.each(databaseTargets())('voices, local eSpeak NG (%s)', (target) => {
   it('previews a voice as real WAV audio, cached in memory and on disk', async () => {
     const { client } = await signUp(ctx().app);
     const before = syntheses;
-    const started = performance.now();
     const first = await client.get('/api/elevenlabs/voice-preview/en-gb-scotland+f3');
-    const firstMs = performance.now() - started;
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('audio/wav');
     const audio = first.rawPayload;
@@ -66,7 +64,6 @@ describe.each(databaseTargets())('voices, local eSpeak NG (%s)', (target) => {
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(audio)).toBe(true);
     expect(syntheses).toBe(before + 1);
-    expect(firstMs).toBeLessThan(5_000);
 
     // A fresh provider (a restart) finds the file cache and does not synthesize again.
     expect(readdirSync(previewDir).some((f) => f.endsWith('.wav'))).toBe(true);
