@@ -70,6 +70,8 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
         onEscalated: (call) => notifications.alertEscalation(call),
         // The questions the agent could not answer, kept for the owner (ADR 012).
         onKnowledgeGaps: (gaps) => recordGaps(deps, gaps),
+        // The owner's e-mails at 80 % and 100 % of the minutes (ADR 042).
+        onMinutesUsed: (userId) => notifications.alertMinutesUsage(userId),
       },
       app.log,
     );
