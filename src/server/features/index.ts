@@ -20,6 +20,7 @@ import { voiceRoutes } from './telephony/voice.routes.ts';
 import { createReplyAudio, testCallAudioRoutes } from './telephony/test-call-audio.ts';
 import { elevenlabsCallsRoutes } from './elevenlabs-calls/elevenlabs-calls.routes.ts';
 import { voicesRoutes } from './voices/voices.routes.ts';
+import { hoursRoutes } from './hours/hours.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
@@ -59,6 +60,7 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
       }),
     );
     await app.register(voicesRoutes(deps));
+    await app.register(hoursRoutes(deps));
     await app.register(activationRoutes(deps));
     await app.register(knowledgeRoutes(deps, { afterKnowledgeChanged }));
     await app.register(telephonyRoutes(deps));
