@@ -379,13 +379,9 @@ export function answerHoursQuestion(text: string, hours: OpeningHours, instant: 
     day.label ??
     (day.kind === 'regular' ? `Opening hours on ${WEEKDAY_NAMES[day.weekday]}` : 'Opening hours');
   if (day.intervals.length === 0) {
-    const regular = day.kind === 'closed_date' && hours.weekly[day.weekday].length > 0;
-    const usually = regular
-      ? ` Our regular hours that day would be ${spokenIntervals(hours.weekly[day.weekday])}, but we're closed.`
-      : '';
     const lead = asksOpen || asksClose ? "We're" : "No, we're";
     return {
-      text: `${lead} closed ${phrase}${why(day)}.${usually}${reopening(hours, day.date, today)}`,
+      text: `${lead} closed ${phrase}${why(day)}.${reopening(hours, day.date, today)}`,
       heading,
     };
   }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, Clock, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -22,6 +22,15 @@ import {
 } from '../../../../shared/opening-hours.ts';
 import { agentsApi, type AgentHoursResponse } from '../api/agents-api.ts';
 import { AGENT_HOURS_QUERY_KEY } from '../hooks/use-agent-hours.ts';
+
+/** The kit's Input is full width: a fixed-width box around it keeps a row of small fields on one line. */
+function SizedInput({ width, ...props }: InputHTMLAttributes<HTMLInputElement> & { width: string }) {
+  return (
+    <div className={width}>
+      <Input className="h-9" {...props} />
+    </div>
+  );
+}
 
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
@@ -235,17 +244,17 @@ function DayRow({
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {intervals.map((interval, index) => (
               <div key={index} className="flex items-center gap-1.5">
-                <Input
+                <SizedInput
                   type="time"
-                  className="h-9 w-32"
+                  width="w-32"
                   aria-label={`${name} opens at`}
                   value={interval.open}
                   onChange={(e) => setAt(index, { open: e.target.value })}
                 />
                 <span className="text-sm text-ink-500">to</span>
-                <Input
+                <SizedInput
                   type="time"
-                  className="h-9 w-32"
+                  width="w-32"
                   aria-label={`${name} closes at`}
                   value={interval.close}
                   onChange={(e) => setAt(index, { close: e.target.value })}
@@ -330,9 +339,9 @@ function ClosedDates({ hours, update }: { hours: OpeningHours; update: Update })
       {hours.closed_dates.map((closed, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2" data-testid="closed-date">
           <CalendarX aria-hidden="true" className="size-4 text-ink-400" />
-          <Input
+          <SizedInput
             type="date"
-            className="h-9 w-44"
+            width="w-44"
             aria-label="Closed date"
             value={closed.date}
             onChange={(e) =>
@@ -344,8 +353,8 @@ function ClosedDates({ hours, update }: { hours: OpeningHours; update: Update })
               }))
             }
           />
-          <Input
-            className="h-9 w-56"
+          <SizedInput
+            width="w-56"
             aria-label="What the day is"
             placeholder="e.g. Christmas Day"
             maxLength={60}
@@ -400,24 +409,24 @@ function SpecialHoursList({ hours, update }: { hours: OpeningHours; update: Upda
       </div>
       {hours.special_hours.map((special, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2" data-testid="special-hours">
-          <Input
+          <SizedInput
             type="date"
-            className="h-9 w-44"
+            width="w-44"
             aria-label="Special hours date"
             value={special.date}
             onChange={(e) => change(index, (s) => ({ ...s, date: e.target.value }))}
           />
-          <Input
-            className="h-9 w-48"
+          <SizedInput
+            width="w-48"
             aria-label="What the day is"
             placeholder="e.g. Christmas Eve"
             maxLength={60}
             value={special.label}
             onChange={(e) => change(index, (s) => ({ ...s, label: e.target.value }))}
           />
-          <Input
+          <SizedInput
             type="time"
-            className="h-9 w-32"
+            width="w-32"
             aria-label="Opens at"
             value={special.intervals[0]?.open ?? ''}
             onChange={(e) =>
@@ -428,9 +437,9 @@ function SpecialHoursList({ hours, update }: { hours: OpeningHours; update: Upda
             }
           />
           <span className="text-sm text-ink-500">to</span>
-          <Input
+          <SizedInput
             type="time"
-            className="h-9 w-32"
+            width="w-32"
             aria-label="Closes at"
             value={special.intervals[0]?.close ?? ''}
             onChange={(e) =>
