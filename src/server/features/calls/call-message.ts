@@ -8,7 +8,8 @@ import { normalizePhoneNumber } from './calls.repository.ts';
 export type { CallMessage };
 
 const NAMED = /\b(?:my name is|my name's|name is|name's)\s+([a-z][a-z'-]*(?:\s+[A-Z][a-z'-]+)?)/i;
-const INTRODUCED = /\b(?:[Tt]his is|[Ii]t's|[Ii]t is|I'm|I am|i'm|i am)\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)/;
+const INTRODUCED =
+  /\b(?:[Tt]his is|[Ii]t's|[Ii]t is|I'm|I am|i'm|i am)\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)/;
 /** Words that follow "this is" / "I'm" without being a name. */
 const NOT_A_NAME = new Set([
   'calling',
