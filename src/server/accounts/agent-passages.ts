@@ -5,6 +5,8 @@
 import type { Db } from '../db/database.ts';
 import type { KnowledgePassage } from '../agent/retrieval/knowledge-index.ts';
 import { vectorFromBytes } from '../agent/retrieval/meaning.ts';
+import { hoursPassages } from '../agent/opening-hours.ts';
+import type { OpeningHours } from '../../shared/opening-hours.ts';
 
 export interface AgentPassage {
   passage: KnowledgePassage;
@@ -12,7 +14,27 @@ export interface AgentPassage {
   vector: Float32Array | null;
 }
 
+/**
+ * The documents' passages, then the agent's opening hours written out as the generated "Opening hours" document
+ * (ADR 042; their vectors are null: they have no row, and are found by their words).
+ */
 export async function loadAgentPassages(db: Db, userId: string): Promise<AgentPassage[]> {
+  const hours = await db
+    .selectFrom('agent_hours')
+    .innerJoin('agent_configs', 'agent_configs.id', 'agent_hours.agent_id')
+    .select(['agent_hours.agent_id', 'agent_hours.hours'])
+    .where('agent_configs.user_id', '=', userId)
+    .executeTakeFirst();
+  const documents = await loadDocumentPassages(db, userId);
+  if (!hours) return documents;
+  const parsed = (typeof hours.hours === 'string' ? JSON.parse(hours.hours) : hours.hours) as OpeningHours;
+  return [
+    ...documents,
+    ...hoursPassages(hours.agent_id, parsed).map((passage) => ({ passage, vector: null })),
+  ];
+}
+
+async function loadDocumentPassages(db: Db, userId: string): Promise<AgentPassage[]> {
   const rows = await db
     .selectFrom('passages')
     .innerJoin('documents', 'documents.id', 'passages.document_id')

@@ -14,6 +14,7 @@ import {
   type SentenceEncoder,
 } from '../agent/retrieval/meaning.ts';
 import { loadAgentPassages } from './agent-passages.ts';
+import { HOURS_PASSAGE_PREFIX } from '../agent/opening-hours.ts';
 
 export type AskOutcome = 'answered' | 'asks_first' | 'declined' | 'other';
 
@@ -50,7 +51,7 @@ export async function askAgent(
 ): Promise<AgentAnswer[]> {
   const { encoder } = deps.providers;
   const rows = await loadAgentPassages(deps.db, userId);
-  const pending = rows.filter((r) => r.vector === null);
+  const pending = rows.filter((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX));
   if (pending.length > 0 && pending.length <= (options.embedPendingUpTo ?? 0)) {
     const vectors = await encoder
       .embed(

@@ -95,6 +95,18 @@ export interface ConversationOptions {
    * answer the words are not sure of, the encoder gives a second opinion.
    */
   meaning?: MeaningSearch | null;
+  /**
+   * Answers some questions exactly, before the documents are searched (the opening hours, worked out from the
+   * clock: ADR 042); null for any other question. The passage is the answer's source.
+   */
+  exactAnswer?: ((question: string) => ExactAnswer | null) | undefined;
+  /** The first words instead of the usual greeting (after hours it says when the business opens). */
+  greeting?: string | undefined;
+}
+
+export interface ExactAnswer {
+  text: string;
+  passage: KnowledgePassage;
 }
 
 export interface Conversation {
@@ -342,6 +354,21 @@ export function createConversation(options: ConversationOptions): Conversation {
     return reply({ text, action: 'continue', intent: 'confirm' });
   };
 
+  /** A question answered exactly (ExactAnswer): counted as an answer from its source, like any other. */
+  const answerExactly = (question: string, exact: ExactAnswer): AgentReply => {
+    previousQuestion = question;
+    subjectPassage = null;
+    answeredCount++;
+    askedAnythingElse = false;
+    return reply({
+      text: exact.text,
+      sources: [toSourceRef(exact.passage, 1)],
+      action: 'continue',
+      intent: 'question',
+      answer: { companyName, question, passages: [exact.passage], sentences: [exact.text] },
+    });
+  };
+
   /** `preview`: the decision needsMeaning already took on this text, so the search is not run twice. */
   const onQuestion = (
     text: string,
@@ -349,6 +376,11 @@ export function createConversation(options: ConversationOptions): Conversation {
     meaning: Float32Array | null = null,
     preview: Decision | null = null,
   ): AgentReply => {
+    const exact = options.exactAnswer?.(text) ?? null;
+    if (exact) {
+      unclear = 0;
+      return answerExactly(text, exact);
+    }
     const decision = (allowConfirm && preview) || decide(text, allowConfirm);
     if (decision.kind === 'unclear') {
       unclear++;
@@ -430,7 +462,9 @@ export function createConversation(options: ConversationOptions): Conversation {
   return {
     greet() {
       return reply({
-        text: `Thanks for calling ${companyName}, this is the virtual assistant. How can I help you today?`,
+        text:
+          options.greeting ??
+          `Thanks for calling ${companyName}, this is the virtual assistant. How can I help you today?`,
         action: 'continue',
         intent: 'greet',
       });
@@ -440,6 +474,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
+      if (options.exactAnswer?.(text)) return false;
       const decision = decide(text, true);
       previewed = { text, decision };
       return (

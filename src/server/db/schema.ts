@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OpeningHours } from '../../shared/opening-hours.ts';
 
 /** Database row types. Repositories map these to domain types; nothing outside repositories sees them. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -287,6 +288,24 @@ export interface CallsTable {
   reserved_minutes: Generated<number>;
   /** Lower-cased text of the transcript's entries, kept by the database (generated column) for the search. */
   transcript_text: ColumnType<string, never, never>;
+  /** The message the caller left (name, call-back number, text); null when none was left. */
+  message: Json<CallMessage | null>;
+}
+
+/** A message a caller left on a call (ADR 042). */
+export interface CallMessage {
+  name: string | null;
+  callback_number: string;
+  text: string;
+  /** Why the agent took a message: closed, no transfer number, or the account's minutes ran out. */
+  context: 'after_hours' | 'no_transfer' | 'no_minutes';
+}
+
+/** One agent's opening hours (shared/opening-hours.ts); no row: always open. */
+export interface AgentHoursTable {
+  agent_id: string;
+  hours: Json<OpeningHours>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface EmailsTable {
@@ -373,6 +392,7 @@ export interface Database {
   discount_history: DiscountHistoryTable;
   minute_gifts: MinuteGiftsTable;
   agent_configs: AgentConfigsTable;
+  agent_hours: AgentHoursTable;
   documents: DocumentsTable;
   passages: PassagesTable;
   added_answers: AddedAnswersTable;

@@ -20,6 +20,7 @@ import { voiceRoutes } from './telephony/voice.routes.ts';
 import { createReplyAudio, testCallAudioRoutes } from './telephony/test-call-audio.ts';
 import { elevenlabsCallsRoutes } from './elevenlabs-calls/elevenlabs-calls.routes.ts';
 import { voicesRoutes } from './voices/voices.routes.ts';
+import { hoursRoutes } from './hours/hours.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
@@ -59,6 +60,7 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
       }),
     );
     await app.register(voicesRoutes(deps));
+    await app.register(hoursRoutes(deps));
     await app.register(activationRoutes(deps));
     await app.register(knowledgeRoutes(deps, { afterKnowledgeChanged }));
     await app.register(telephonyRoutes(deps));
@@ -70,6 +72,8 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
         onEscalated: (call) => notifications.alertEscalation(call),
         // The questions the agent could not answer, kept for the owner (ADR 012).
         onKnowledgeGaps: (gaps) => recordGaps(deps, gaps),
+        // The owner's e-mails at 80 % and 100 % of the minutes (ADR 042).
+        onMinutesUsed: (userId) => notifications.alertMinutesUsage(userId),
       },
       app.log,
     );

@@ -41,6 +41,7 @@ const GOOD_VALUES: Record<string, string> = {
   From: '+15553334444',
   To: AGENT_NUMBER,
   HandoffData: '{"reason":"caller asked"}',
+  SpeechResult: 'This is Sam, call me back on 555 222 3333.',
 };
 
 /** Fields of routes that read a multipart or free-form body (no body schema to read the names from). */
@@ -57,6 +58,7 @@ const FREE_FORM_FIELDS = [
   'From',
   'To',
   'HandoffData',
+  'SpeechResult',
 ];
 
 interface Route {
@@ -389,6 +391,7 @@ describe.each(databaseTargets())('every registered route under bad input (%s)', 
       'POST /api/twilio/connect-done',
       'POST /api/twilio/status',
       'POST /api/twilio/voice',
+      'POST /api/twilio/voice-message',
     ]);
     const { client } = await readyAdmin(await signInAdmin(ctx()));
     const unguarded: string[] = [];

@@ -19,6 +19,9 @@ import { GapTracker } from './call-gaps.ts';
 import { finishAndBillCall } from './finish-call.ts';
 import type { AgentKnowledgeIndex, KnowledgeCache } from './knowledge-cache.ts';
 import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
+import { answerHoursQuestion, closedNotice, HOURS_DOCUMENT } from '../../agent/opening-hours.ts';
+import type { OpeningHours } from '../../../shared/opening-hours.ts';
+import { parseCallerMessage } from './call-message.ts';
 
 export interface AgentSpeech {
   text: string;
@@ -55,6 +58,9 @@ interface SessionOptions {
   index: AgentKnowledgeIndex;
   hooks: CallEndedHooks;
   log?: FastifyBaseLogger | undefined;
+  /** The agent's opening hours (null: always open), and whether the business was open when the call started. */
+  hours?: OpeningHours | null;
+  open?: boolean;
 }
 
 /**
@@ -108,12 +114,36 @@ export class CallSession {
       cosines: (vector: Float32Array, passageIds: readonly string[]) =>
         session.current.meaning.cosines(vector, passageIds),
     };
+    const hours = o.hours ?? null;
     this.conversation = createConversation({
       companyName: o.agent.companyName,
-      transferNumber: o.agent.transferNumber,
+      // Outside opening hours nobody is there: the agent takes a message instead of transferring (ADR 042).
+      transferNumber: this.isOpen ? o.agent.transferNumber : null,
       knowledge: live,
       meaning: liveMeaning,
+      greeting: this.isOpen
+        ? undefined
+        : `Thanks for calling ${o.agent.companyName}, this is the virtual assistant. ${closedNotice(hours!, o.startedAt)} How can I help you today?`,
+      exactAnswer: hours
+        ? (question) => {
+            const answer = answerHoursQuestion(question, hours, o.deps.clock.now());
+            if (!answer) return null;
+            const passage = {
+              id: `hours:${o.agent.id}:answer`,
+              documentName: HOURS_DOCUMENT,
+              heading: answer.heading,
+              page: null,
+              text: answer.text,
+            };
+            return { text: answer.text, passage };
+          }
+        : undefined,
     });
+  }
+
+  /** Whether the business was open when the call started (always, without opening hours). */
+  private get isOpen(): boolean {
+    return this.o.open ?? true;
   }
 
   get callId(): string {
@@ -250,7 +280,7 @@ export class CallSession {
   /** The runtime ends the call: the caller is told, and transferred when the business has a transfer number. */
   private stopWith(reason: 'no_minutes' | 'closed_elsewhere', callerEntries: TranscriptEntry[]): AgentSpeech {
     this.stopped = reason;
-    const transferTo = this.o.agent.transferNumber;
+    const transferTo = this.isOpen ? this.o.agent.transferNumber : null;
     const text = transferTo
       ? "I'm sorry, I can't continue this call right now, so I'll transfer you. Please hold."
       : "I'm sorry, I can't continue this call right now. Please call again later. Goodbye.";
@@ -289,6 +319,13 @@ export class CallSession {
       declinedQuestions: state.declinedQuestions,
     });
     const stopped = this.stopped === 'no_minutes' ? ' The call was ended: the minutes ran out.' : '';
+    const message = escalation?.message
+      ? parseCallerMessage(
+          escalation.message,
+          this.o.callerNumber,
+          this.isOpen ? 'no_transfer' : 'after_hours',
+        )
+      : null;
     // A model may word the summary from the same facts; the local summary stands when it fails or says nothing.
     if (deps.providers.llm.kind !== 'extractive' && this.recorded.some((e) => e.speaker === 'caller')) {
       summary =
@@ -304,8 +341,11 @@ export class CallSession {
     await finishAndBillCall(
       deps.db,
       { id: callId, userId: agent.userId },
-      { endedAt, durationS, outcome, summary: summary + stopped, handoff: this.lastHandoff },
+      { endedAt, durationS, outcome, summary: summary + stopped, handoff: this.lastHandoff, message },
       endedAt,
+    );
+    await Promise.resolve(this.o.hooks.onMinutesUsed?.(agent.userId)).catch((error: unknown) =>
+      this.o.log?.error({ err: error, callId }, 'minutes usage alert failed'),
     );
     if (escalation) {
       const alert: EscalatedCall = {
@@ -317,6 +357,7 @@ export class CallSession {
         startedAt: this.o.startedAt,
         durationS,
         ...escalation,
+        callerMessage: message,
         transcript: this.recorded.map((e) => ({ speaker: e.speaker, text: e.text, at_s: e.at_s })),
       };
       await this.o.hooks.onEscalated(alert);

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hostedAgentId, isAgentActivated } from '../../accounts/agent-config.ts';
-import type { Database, TranscriptEntry } from '../../db/schema.ts';
+import type { CallMessage, Database, TranscriptEntry } from '../../db/schema.ts';
 
 export type { TranscriptEntry };
 
@@ -45,6 +45,8 @@ export interface Call {
   createdAt: Date;
   /** The last heartbeat of the instance holding the call's socket (null for calls that never were live). */
   lastSeenAt: Date | null;
+  /** The message the caller left (ADR 042). */
+  message: CallMessage | null;
 }
 
 /** Numbers arrive as "+15550123", "1 (555) 0123", "5550123"...: compare digits with a leading +. */
@@ -259,6 +261,8 @@ export interface FinishCallInput {
   outcome: CallOutcome;
   summary: string | null;
   handoff: Record<string, unknown> | null;
+  /** The message the caller left, if any. */
+  message?: CallMessage | null;
 }
 
 /**
@@ -274,6 +278,7 @@ export async function finishCall(db: Db, callId: string, input: FinishCallInput)
       outcome: input.outcome,
       summary: input.summary,
       handoff: input.handoff ? JSON.stringify(input.handoff) : null,
+      ...(input.message ? { message: JSON.stringify(input.message) } : {}),
     })
     .where('id', '=', callId)
     .where('ended_at', 'is', null)
@@ -482,6 +487,7 @@ function toCall(row: {
   handoff: Record<string, unknown> | null;
   created_at: Date;
   last_seen_at: Date | null;
+  message: CallMessage | null;
 }): Call {
   return {
     id: row.id,
@@ -504,6 +510,7 @@ function toCall(row: {
     handoff: row.handoff,
     createdAt: new Date(row.created_at),
     lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
+    message: typeof row.message === 'string' ? (JSON.parse(row.message) as CallMessage) : row.message,
   };
 }
 
@@ -545,4 +552,40 @@ export async function findSoftphoneCallEntry(
     endedAt: row.ended_at,
     voiceId: row.voice_id,
   };
+}
+
+/**
+ * A message left on a call that was not answered for lack of minutes (ADR 042): stored once, with the words in the
+ * transcript. Returns the call, or undefined when there is no such call or it already has its message.
+ */
+export async function recordMinutesOutMessage(
+  db: Db,
+  where: { callId: string } | { provider: CallProvider; providerCallId: string },
+  entries: TranscriptEntry[],
+  message: (callerNumber: string) => CallMessage,
+): Promise<Call | undefined> {
+  let query = db
+    .selectFrom('calls')
+    .selectAll()
+    .where('outcome', '=', 'rejected_no_minutes')
+    .where('message', 'is', null);
+  query =
+    'callId' in where
+      ? query.where('id', '=', where.callId)
+      : query.where('provider', '=', where.provider).where('provider_call_id', '=', where.providerCallId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const left = message(row.phone_number);
+  const updated = await db
+    .updateTable('calls')
+    .set({
+      message: JSON.stringify(left),
+      transcript: sql`transcript || ${JSON.stringify(entries)}::jsonb`,
+      summary: 'Not answered: the agent was out of minutes. The caller left a message.',
+    })
+    .where('id', '=', row.id)
+    .where('message', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return updated ? toCall(updated) : undefined;
 }

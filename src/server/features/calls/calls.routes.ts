@@ -36,6 +36,7 @@ function toDto(call: Call): CallDto {
     questions_answered: call.transcript.filter((e) => e.speaker === 'agent' && (e.sources?.length ?? 0) > 0)
       .length,
     reply_time_ms: replyTimes(call.turnLatenciesMs),
+    message: call.message,
   };
 }
 

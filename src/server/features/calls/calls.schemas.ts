@@ -40,6 +40,15 @@ export const callSchema = z.object({
   questions_answered: z.number(),
   /** The agent's reply time per turn (question heard to reply ready), ms; null when no turn was timed. */
   reply_time_ms: z.object({ median: z.number(), slowest: z.number() }).nullable(),
+  /** The message the caller left (ADR 042): after hours, without a transfer number, or out of minutes. */
+  message: z
+    .object({
+      name: z.string().nullable(),
+      callback_number: z.string(),
+      text: z.string(),
+      context: z.enum(['after_hours', 'no_transfer', 'no_minutes']),
+    })
+    .nullable(),
 });
 
 export const callHistorySchema = z.object({

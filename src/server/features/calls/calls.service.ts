@@ -34,6 +34,11 @@ import {
   findStoredProviderCallIds,
 } from './calls.repository.ts';
 import { billCall, finishAndBillCall } from './finish-call.ts';
+import { findAgentHours } from '../../accounts/agent-hours.ts';
+import { isOpenAt } from '../../../shared/opening-hours.ts';
+import { MessageCall, messagePrompt } from './message-call.ts';
+import { parseCallerMessage, type CallMessage } from './call-message.ts';
+import { recordMinutesOutMessage } from './calls.repository.ts';
 import type { CallGap } from './call-gaps.ts';
 
 /** What the notifications feature receives about an escalated call (wired in features/index.ts). */
@@ -50,6 +55,8 @@ export interface EscalatedCall {
   message: string | null;
   transferTo: string | null;
   transcript: { speaker: 'agent' | 'caller'; text: string; at_s: number }[];
+  /** The message the caller left: name, call-back number, words, and why a message was taken (ADR 042). */
+  callerMessage?: CallMessage | null;
 }
 
 /** The questions of one turn that the documents did not answer (see call-gaps.ts). */
@@ -64,6 +71,8 @@ export interface CallEndedHooks {
   onEscalated(call: EscalatedCall): Promise<unknown>;
   /** Keeps the questions the agent could not answer (the knowledge-gaps feature, wired in features/index.ts). */
   onKnowledgeGaps?(gaps: CallKnowledgeGaps): Promise<unknown>;
+  /** After minutes were debited (or a call refused at the limit): the owner's 80 % and 100 % e-mails (ADR 042). */
+  onMinutesUsed?(userId: string): Promise<unknown>;
 }
 
 export interface CallStart {
@@ -77,7 +86,13 @@ export interface CallStart {
 
 export type Admission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; agent: AgentForCall }
-  | { kind: 'unavailable'; text: string; transferTo: string | null };
+  | {
+      kind: 'unavailable';
+      text: string;
+      transferTo: string | null;
+      /** The caller may leave a message on this (refused) call: the minutes ran out and there is no transfer. */
+      messageCall?: { id: string; agent: AgentForCall } | undefined;
+    };
 
 /** A setup whose provider call id is another call's (a replay, or a forgery): not a call at all. */
 export interface RefusedStart {
@@ -88,7 +103,7 @@ export interface RefusedStart {
 /** What the voice webhook needs: the admission, with the recogniser's hints for a call that connects. */
 export type WebhookAdmission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; speechHints: string[] }
-  | Extract<Admission, { kind: 'unavailable' }>;
+  | { kind: 'unavailable'; text: string; transferTo: string | null; takeMessage?: boolean };
 
 export interface LiveCallHandle {
   greet(): Promise<AgentSpeech>;
@@ -152,6 +167,11 @@ export const STALE_CALL_MS = 2 * 60_000;
  */
 export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: FastifyBaseLogger) {
   const knowledge = new KnowledgeCache(deps.db);
+  /** The usage e-mails never fail what asked for them (a call, a sweep, a stored hosted call). */
+  const minutesUsed = (userId: string) =>
+    Promise.resolve(hooks.onMinutesUsed?.(userId)).catch((error: unknown) =>
+      log?.error({ err: error, userId }, 'minutes usage alert failed'),
+    );
 
   const unavailable = (agent: AgentForCall): Extract<Admission, { kind: 'unavailable' }> => ({
     kind: 'unavailable',
@@ -192,7 +212,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     now: Date,
   ): Promise<Extract<Admission, { kind: 'unavailable' }>> {
     if (agent.status === 'active') await refreshAgentStatus(deps.db, agent.userId, now);
-    await insertCall(deps.db, {
+    const call = await insertCall(deps.db, {
       userId: agent.userId,
       provider: start.provider,
       providerCallId: start.providerCallId,
@@ -201,15 +221,67 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       startedAt: now,
       endedAt: now,
       outcome: 'rejected_no_minutes',
-      summary: 'Not answered: the agent was out of minutes.',
+      summary: agent.transferNumber
+        ? `Not answered: the agent was out of minutes. Forwarded to ${agent.transferNumber}.`
+        : 'Not answered: the agent was out of minutes.',
     });
-    return unavailable(agent);
+    await minutesUsed(agent.userId);
+    // Forwarded to the owner's own phone when there is a transfer number (no agent minutes); else a message.
+    if (agent.transferNumber || !call.created) return unavailable(agent);
+    return {
+      kind: 'unavailable',
+      text: messagePrompt(agent),
+      transferTo: null,
+      messageCall: { id: call.id, agent },
+    };
+  }
+
+  /**
+   * The message a caller leaves on a call refused for lack of minutes (Twilio's speech Gather, or the softphone's
+   * next words). Stored once; on Pro and Enterprise the owner is e-mailed. Returns what the caller hears.
+   */
+  async function recordMessage(
+    where: { callId: string } | { provider: CallProvider; providerCallId: string },
+    text: string,
+  ): Promise<string> {
+    const words = text.trim();
+    if (words === '') return "We didn't get a message. Please call again later. Goodbye.";
+    const call = await recordMinutesOutMessage(
+      deps.db,
+      where,
+      [{ speaker: 'caller', text: words, at_s: 0 }],
+      (callerNumber) => parseCallerMessage(words, callerNumber, 'no_minutes'),
+    );
+    if (call?.message) {
+      const agent = await findAgentByUser(deps.db, call.userId);
+      await hooks
+        .onEscalated({
+          callId: call.id,
+          userId: call.userId,
+          companyName: agent?.companyName ?? '',
+          contactEmail: agent?.contactEmail ?? '',
+          callerNumber: call.phoneNumber,
+          startedAt: call.startedAt,
+          durationS: 0,
+          reason: 'requested',
+          question: null,
+          message: call.message.text,
+          transferTo: null,
+          transcript: call.transcript.map((e) => ({ speaker: e.speaker, text: e.text, at_s: e.at_s })),
+          callerMessage: call.message,
+        })
+        .catch((error: unknown) => log?.error({ err: error, callId: call.id }, 'message alert failed'));
+    }
+    return 'Thank you, your message has been passed on and someone will get back to you. Goodbye.';
   }
 
   /** The voice webhook's admission: also the recogniser's hints, read from the agent's current documents. */
   async function admitWithHints(start: CallStart): Promise<WebhookAdmission> {
     const admission = await admit(start);
-    if (admission.kind === 'unavailable') return admission;
+    if (admission.kind === 'unavailable') {
+      const { text, transferTo } = admission;
+      return { kind: 'unavailable', text, transferTo, takeMessage: admission.messageCall !== undefined };
+    }
     const { agent } = admission;
     // Hints only help: a failure to read them must not keep the phone from ringing through.
     const speechHints = await findKnowledgeVersion(deps.db, agent.id)
@@ -227,10 +299,13 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     { kind: 'live'; call: LiveCallHandle } | Extract<Admission, { kind: 'unavailable' }> | RefusedStart
   > {
     const admission = await admit(callStart);
-    if (admission.kind === 'unavailable') return admission;
+    if (admission.kind === 'unavailable') return withMessage(admission);
     const { agent } = admission;
     const startedAt = deps.clock.now();
-    const version = (await findKnowledgeVersion(deps.db, agent.id)) ?? agent.knowledgeVersion;
+    const [version, hours] = await Promise.all([
+      findKnowledgeVersion(deps.db, agent.id).then((v) => v ?? agent.knowledgeVersion),
+      findAgentHours(deps.db, agent.id),
+    ]);
     const [index, opened] = await Promise.all([
       knowledge.get(agent, version),
       // Its first minute is held and the call recorded in one transaction, so simultaneous calls on any instance
@@ -256,7 +331,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
         return call.created ? { kind: 'opened' as const, id: call.id } : { kind: 'known' as const };
       }),
     ]);
-    if (opened.kind === 'no_minutes') return rejectForMinutes(agent, callStart, startedAt);
+    if (opened.kind === 'no_minutes') return withMessage(await rejectForMinutes(agent, callStart, startedAt));
     if (opened.kind === 'known') {
       // A provider call id names one call of one account: a second setup never continues, rewrites or bills it.
       log?.warn(
@@ -275,8 +350,24 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       index,
       hooks,
       log,
+      hours,
+      open: isOpenAt(hours, startedAt),
     });
     return { kind: 'live', call: session };
+  }
+
+  /** On the relay, a refused call that may leave a message becomes a short live call that only takes it. */
+  function withMessage(
+    admission: Extract<Admission, { kind: 'unavailable' }>,
+  ): { kind: 'live'; call: LiveCallHandle } | Extract<Admission, { kind: 'unavailable' }> {
+    const target = admission.messageCall;
+    if (!target) return admission;
+    return {
+      kind: 'live',
+      call: new MessageCall(admission.text, target.agent.companyName, (text) =>
+        recordMessage({ callId: target.id }, text),
+      ),
+    };
   }
 
   /**
@@ -343,6 +434,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       return stored;
     });
     if (!call.created) return call;
+    await minutesUsed(agent.userId);
     if (input.escalation) {
       await hooks.onEscalated({
         callId: call.id,
@@ -426,13 +518,18 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
         },
         now,
       );
-      if (finished) closed++;
+      if (finished) {
+        closed++;
+        await minutesUsed(call.userId);
+      }
     }
     return closed;
   }
 
   return {
     admit: admitWithHints,
+    recordMessage: (providerCallId: string, text: string) =>
+      recordMessage({ provider: 'twilio', providerCallId }, text),
     closeStaleCalls,
     start,
     recordProviderDuration,

@@ -1,6 +1,7 @@
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
+import { HOURS_PASSAGE_PREFIX } from '../../agent/opening-hours.ts';
 import type { Db } from '../../db/database.ts';
 import { loadAgentPassages } from '../../accounts/agent-passages.ts';
 import { hasPendingVectors } from './calls.repository.ts';
@@ -78,7 +79,8 @@ export class KnowledgeCache {
       return {
         index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
         meaning: new MeaningIndex(rows),
-        vectorsPending: rows.some((r) => r.vector === null),
+        // The generated opening-hours passages never get a vector (they have no row): only documents' passages wait.
+        vectorsPending: rows.some((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX)),
         speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
       };
     });

@@ -141,3 +141,9 @@ export async function listEmails(db: Db, limit = 50): Promise<EmailRecord[]> {
     attempts: r.attempts,
   }));
 }
+
+/** The account owner's sign-in address. */
+export async function findAccountEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}

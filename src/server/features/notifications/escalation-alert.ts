@@ -15,7 +15,20 @@ export interface EscalationAlertInput {
   message: string | null;
   transferTo: string | null;
   transcript: { speaker: 'agent' | 'caller'; text: string; at_s: number }[];
+  /** A message the caller left: the e-mail leads with who to call back (ADR 042). */
+  callerMessage?: {
+    name: string | null;
+    callback_number: string;
+    text: string;
+    context: 'after_hours' | 'no_transfer' | 'no_minutes';
+  } | null;
 }
+
+const MESSAGE_CONTEXT = {
+  after_hours: 'The caller called outside your opening hours',
+  no_transfer: 'No transfer number: the agent took a message',
+  no_minutes: 'Your minutes ran out, so the agent could not take the call',
+} as const;
 
 const REASONS: Record<EscalationAlertInput['reason'], string> = {
   requested: 'The caller asked to speak with a person',
@@ -48,19 +61,34 @@ export function renderEscalationAlert(input: EscalationAlertInput): {
   text: string;
   html: string;
 } {
-  const subject = `Call escalated: ${input.callerNumber} needs a follow-up`;
-  const facts: [string, string][] = [
-    ['Caller', input.callerNumber],
-    ['Time', formatTime(input.startedAt)],
-    ['Duration', formatDuration(input.durationS)],
-    ['Reason', REASONS[input.reason]],
-  ];
-  if (input.question) facts.push(["Caller's question", input.question]);
-  if (input.message) facts.push(["Caller's message", input.message]);
-  facts.push(['Transferred to', input.transferTo ?? 'No transfer number: the agent took a message']);
+  const left = input.callerMessage ?? null;
+  const subject = left
+    ? `New message from ${left.name ?? left.callback_number}: please call back ${left.callback_number}`
+    : `Call escalated: ${input.callerNumber} needs a follow-up`;
+  const facts: [string, string][] = left
+    ? [
+        ['Name', left.name ?? 'not given'],
+        ['Call back', left.callback_number],
+        ['Message', left.text],
+        ['Called from', input.callerNumber],
+        ['Time', formatTime(input.startedAt)],
+        ['Why a message', MESSAGE_CONTEXT[left.context]],
+      ]
+    : [
+        ['Caller', input.callerNumber],
+        ['Time', formatTime(input.startedAt)],
+        ['Duration', formatDuration(input.durationS)],
+        ['Reason', REASONS[input.reason]],
+      ];
+  if (!left && input.question) facts.push(["Caller's question", input.question]);
+  if (!left && input.message) facts.push(["Caller's message", input.message]);
+  if (!left)
+    facts.push(['Transferred to', input.transferTo ?? 'No transfer number: the agent took a message']);
   const lines = input.transcript.map((t) => `${t.speaker === 'agent' ? 'Agent' : 'Caller'}: ${t.text}`);
   const text = [
-    `A call to ${input.companyName} was escalated.`,
+    left
+      ? `A caller left a message for ${input.companyName}.`
+      : `A call to ${input.companyName} was escalated.`,
     '',
     ...facts.map(([k, v]) => `${k}: ${v}`),
     '',
@@ -69,7 +97,9 @@ export function renderEscalationAlert(input: EscalationAlertInput): {
     '',
   ].join('\n');
   const html = [
-    `<p>A call to <strong>${escapeHtml(input.companyName)}</strong> was escalated.</p>`,
+    left
+      ? `<p>A caller left a message for <strong>${escapeHtml(input.companyName)}</strong>.</p>`
+      : `<p>A call to <strong>${escapeHtml(input.companyName)}</strong> was escalated.</p>`,
     '<table>',
     ...facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
     '</table>',

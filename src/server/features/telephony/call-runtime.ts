@@ -55,7 +55,13 @@ export type CallAdmission =
       /** Words and phrases of the business's documents for the recogniser (ConversationRelay `hints`). */
       speechHints: string[];
     }
-  | { kind: 'unavailable'; text: string; transferTo: string | null };
+  | {
+      kind: 'unavailable';
+      text: string;
+      transferTo: string | null;
+      /** The caller may leave a message (the minutes ran out and there is no transfer number): ADR 042. */
+      takeMessage?: boolean;
+    };
 
 export interface CallRuntime {
   /** For the voice webhook: may this number take the call now? Records calls rejected for lack of minutes. */
@@ -71,6 +77,11 @@ export interface CallRuntime {
     | Extract<CallAdmission, { kind: 'unavailable' }>
     | { kind: 'refused'; reason: string }
   >;
+  /**
+   * The message a caller left on a Twilio call refused for lack of minutes (the speech <Gather>'s result); returns
+   * what the caller hears before the line closes.
+   */
+  recordMessage(providerCallId: string, text: string): Promise<string>;
   /** Twilio's status callback: the final duration of a finished call. */
   recordProviderDuration(providerCallId: string, durationS: number): Promise<void>;
   /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storableText } from '../../lib/request-text.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK } from '../../lib/security.ts';
 import type { CallRuntime } from './call-runtime.ts';
 import { handleRelaySession, type RelaySocket, type Timers } from './conversation-relay.ts';
@@ -81,6 +82,22 @@ export function voiceRoutes(
       });
       const response = new twilio.twiml.VoiceResponse();
       if (admission.kind === 'unavailable') {
+        if (admission.takeMessage) {
+          // Out of minutes, no transfer number: the caller may leave a message (ADR 042).
+          response
+            .gather({
+              input: ['speech'],
+              action: '/api/twilio/voice-message',
+              method: 'POST',
+              language: 'en-US',
+              speechTimeout: 'auto',
+              timeout: 8,
+            })
+            .say(admission.text);
+          response.say("We didn't get a message. Please call again later. Goodbye.");
+          response.hangup();
+          return sendTwiml(reply, response);
+        }
         response.say(admission.text);
         if (admission.transferTo) response.dial({ callerId: to }, admission.transferTo);
         else response.hangup();
@@ -98,6 +115,17 @@ export function voiceRoutes(
           ? { ttsProvider: 'ElevenLabs', voice: admission.voiceId }
           : {}),
       });
+      return sendTwiml(reply, response);
+    });
+
+    // The speech <Gather> of a call refused for lack of minutes: the caller's message (ADR 042).
+    app.post('/twilio/voice-message', twilioForm, async (request, reply) => {
+      const body = request.body;
+      const callSid = param(body, 'CallSid') ?? '';
+      const text = storableText(param(body, 'SpeechResult') ?? '');
+      const response = new twilio.twiml.VoiceResponse();
+      response.say(callSid ? await runtime.recordMessage(callSid, text) : 'Goodbye.');
+      response.hangup();
       return sendTwiml(reply, response);
     });
 

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import type { OpeningHours } from '../../../../shared/opening-hours.ts';
 
 /** A document of the agent's knowledge base (SPEC 3). */
 export interface AgentDocument {
@@ -38,7 +39,17 @@ export interface ConfigureInput {
   documents: File[];
 }
 
+/** GET /agent/hours (ADR 042): null hours means always open. */
+export interface AgentHoursResponse {
+  hours: OpeningHours | null;
+  open_now: boolean;
+  status: string;
+}
+
 export const agentsApi = {
+  getHours: () => api.get<AgentHoursResponse>('/agent/hours'),
+  saveHours: (hours: OpeningHours) => api.post<AgentHoursResponse>('/agent/hours', hours),
+  deleteHours: () => api.delete<{ message: string }>('/agent/hours'),
   getConfig: () => api.get<AgentConfigResponse>('/agent/config'),
   availableNumbers: () => api.get<{ numbers: AvailableNumber[] }>('/twilio/available-numbers'),
   configure: (input: ConfigureInput) => {

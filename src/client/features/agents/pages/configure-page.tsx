@@ -20,6 +20,8 @@ import {
 } from '../hooks/use-agent-config.ts';
 import { BackToDashboardButton } from '../../../components/layout/back-to-dashboard.tsx';
 import { formatPhoneNumber } from '../../../../shared/phone.ts';
+import { HoursCard } from '../components/hours-card.tsx';
+import { useAgentHours } from '../hooks/use-agent-hours.ts';
 
 export interface ConfigurePageProps {
   /**
@@ -116,7 +118,16 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
             </CardContent>
           </Card>
         )}
+        {config && !planNeeded ? <HoursSection /> : null}
       </main>
     </div>
   );
+}
+
+/** The agent's opening hours, once it is configured (ADR 042). */
+function HoursSection() {
+  const hours = useAgentHours();
+  if (hours.isPending) return null;
+  if (hours.isError || !hours.data) return null;
+  return <HoursCard key={JSON.stringify(hours.data.hours)} data={hours.data} />;
 }

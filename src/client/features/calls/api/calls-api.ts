@@ -30,6 +30,15 @@ export interface Call {
   questions_answered: number;
   /** The agent's reply time per turn, ms (null when no turn was timed, e.g. an imported call). */
   reply_time_ms: { median: number; slowest: number } | null;
+  /** The message the caller left: after hours, with no transfer number, or when the minutes ran out. */
+  message: CallMessage | null;
+}
+
+export interface CallMessage {
+  name: string | null;
+  callback_number: string;
+  text: string;
+  context: 'after_hours' | 'no_transfer' | 'no_minutes';
 }
 
 export interface CallHistoryPage {

@@ -1,8 +1,8 @@
-import { BookOpenCheck, Clock, FileText, Phone, Timer } from 'lucide-react';
+import { BookOpenCheck, Clock, FileText, MessageSquare, Phone, Timer } from 'lucide-react';
 import { formatPhoneNumber } from '../../../../shared/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import type { Call, TranscriptEntry } from '../api/calls-api.ts';
+import type { Call, CallMessage, TranscriptEntry } from '../api/calls-api.ts';
 import { formatCallDate, formatDuration, formatReplyTime, OUTCOMES } from './format.ts';
 
 /**
@@ -65,6 +65,8 @@ export function CallCard({ call }: { call: Call }) {
           </div>
         </dl>
 
+        {call.message ? <MessageBox message={call.message} /> : null}
+
         {call.summary ? (
           <section>
             <h4 className="text-sm font-semibold text-ink-900">Summary</h4>
@@ -117,5 +119,45 @@ function TranscriptLine({ entry }: { entry: TranscriptEntry }) {
         </span>
       ) : null}
     </li>
+  );
+}
+
+const MESSAGE_CONTEXT: Record<CallMessage['context'], string> = {
+  after_hours: 'Left after hours',
+  no_transfer: 'Left for a call back',
+  no_minutes: 'Left when your minutes ran out',
+};
+
+/** The message a caller left: who, where to call back, what they said. */
+function MessageBox({ message }: { message: CallMessage }) {
+  return (
+    <section className="rounded-xl border border-amber-200 bg-amber-50/70 p-4" data-testid="call-message">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="flex items-center gap-1.5 text-sm font-semibold text-ink-900">
+          <MessageSquare aria-hidden="true" className="size-4 text-amber-700" />
+          Message
+        </h4>
+        <span className="text-xs text-amber-800">{MESSAGE_CONTEXT[message.context]}</span>
+      </div>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-1.5">
+          <dt className="text-ink-500">Name:</dt>
+          <dd className="font-medium text-ink-900" data-testid="call-message-name">
+            {message.name ?? 'not given'}
+          </dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-ink-500">Call back:</dt>
+          <dd className="font-medium text-ink-900" data-testid="call-message-number">
+            <a className="text-brand-700 hover:underline" href={`tel:${message.callback_number}`}>
+              {formatPhoneNumber(message.callback_number)}
+            </a>
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-ink-800" data-testid="call-message-text">
+        &ldquo;{message.text}&rdquo;
+      </p>
+    </section>
   );
 }
