@@ -82,7 +82,12 @@ export async function hasEverSubscribed(db: DbOrTx, userId: string): Promise<boo
 
 export async function insertSubscription(
   db: DbOrTx,
-  values: Omit<Subscription, 'id' | 'endedAt' | 'cancelAtPeriodEnd'> & { now: Date },
+  values: Omit<
+    Subscription,
+    'id' | 'endedAt' | 'cancelAtPeriodEnd' | 'scheduledPlan' | 'cancelRequestedAt'
+  > & {
+    now: Date;
+  },
 ): Promise<Subscription> {
   const row = await db
     .insertInto('subscriptions')

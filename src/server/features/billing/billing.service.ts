@@ -9,6 +9,7 @@ import {
   grantPlanPeriod,
   lockAccount,
   refreshAgentStatus,
+  type Usage,
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
@@ -41,6 +42,12 @@ export interface BillingUser {
 }
 
 const TRIAL_DAYS = PLANS.trial.days ?? 7;
+
+/**
+ * Days a cancelled account's phone numbers are kept after its subscription ends, before they are released (ADR 020
+ * addendum): long enough to come back without losing a number printed on cards and signs.
+ */
+export const NUMBER_GRACE_DAYS = 30;
 
 const TRIAL_TAKEN = 'The 7-day trial is available once per account. Please choose a plan.';
 const TRIAL_REFUNDED =
@@ -135,7 +142,40 @@ export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
         minutes_remaining: usage.minutesRemaining,
         percentage_used: usage.percentageUsed,
       },
+      minutes: minutesBreakdown(usage),
+      scheduled_change: scheduledChange(sub),
+      cancel_requested_at: sub.cancelRequestedAt?.toISOString() ?? null,
+      numbers_kept_until: sub.cancelAtPeriodEnd
+        ? new Date(sub.currentPeriodEnd.getTime() + NUMBER_GRACE_DAYS * DAY_MS).toISOString()
+        : null,
+      provider: sub.provider,
     },
+  };
+}
+
+/**
+ * Where the limit comes from (issue 25): the plan's minutes of this period, then the bought and gifted minutes
+ * (packs, gifts) that never expire. plan_minutes + extra_available = minutes_limit; plan minutes are used first.
+ */
+export function minutesBreakdown(usage: Usage) {
+  const extraBalance = Math.max(0, usage.extraBalance);
+  return {
+    order: 'plan_first' as const,
+    plan_minutes: usage.planMinutes,
+    plan_used: usage.planUsed,
+    plan_remaining: usage.planRemaining,
+    extra_available: extraBalance + usage.extraUsedInPeriod,
+    extra_used: usage.extraUsedInPeriod,
+    extra_balance: extraBalance,
+  };
+}
+
+function scheduledChange(sub: Subscription) {
+  if (!sub.scheduledPlan || !isPlanId(sub.scheduledPlan)) return null;
+  return {
+    plan: sub.scheduledPlan,
+    plan_name: PLANS[sub.scheduledPlan].name,
+    effective_at: sub.currentPeriodEnd.toISOString(),
   };
 }
 

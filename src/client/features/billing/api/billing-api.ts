@@ -24,6 +24,27 @@ export interface Subscription {
   minutes_used: number;
   minutes_limit: number;
   usage: SubscriptionUsage;
+  /** Where the limit comes from (plan_minutes + extra_available = minutes_limit); plan minutes are used first. */
+  minutes?: MinutesBreakdown;
+  cancel_at_period_end?: boolean;
+  cancel_requested_at?: string | null;
+  /** A downgrade waiting for the renewal. */
+  scheduled_change?: { plan: string; plan_name: string; effective_at: string } | null;
+  /** When the subscription is cancelling: the day its phone numbers are released. */
+  numbers_kept_until?: string | null;
+  provider?: string;
+}
+
+export interface MinutesBreakdown {
+  order: 'plan_first';
+  plan_minutes: number;
+  plan_used: number;
+  plan_remaining: number;
+  /** Bought and gifted minutes available this period (never expire). */
+  extra_available: number;
+  extra_used: number;
+  /** What rolls over to the next period. */
+  extra_balance: number;
 }
 
 export interface SubscriptionStatus {
