@@ -33,6 +33,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
+import { applyUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
 
 type Tx = Transaction<Database>;
 
@@ -42,12 +43,6 @@ export interface BillingUser {
 }
 
 const TRIAL_DAYS = PLANS.trial.days ?? 7;
-
-/**
- * Days a cancelled account's phone numbers are kept after its subscription ends, before they are released (ADR 020
- * addendum): long enough to come back without losing a number printed on cards and signs.
- */
-export const NUMBER_GRACE_DAYS = 30;
 
 const TRIAL_TAKEN = 'The 7-day trial is available once per account. Please choose a plan.';
 const TRIAL_REFUNDED =
@@ -66,8 +61,9 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-const discounted = (baseCents: number, percent: number) => Math.round((baseCents * (100 - percent)) / 100);
+export const cents = (dollars: number) => Math.round(dollars * 100);
+export const discounted = (baseCents: number, percent: number) =>
+  Math.round((baseCents * (100 - percent)) / 100);
 
 export function normalizeCouponCode(code: string | undefined | null): string {
   return (code ?? '').trim().toUpperCase();
@@ -100,7 +96,7 @@ export function checkOrigin(deps: AppDeps, originUrl: string, requestOrigin: str
   return origin;
 }
 
-function providerFailure(error: unknown): never {
+export function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
   if (error instanceof ProviderError) {
     throw new AppError(
@@ -343,6 +339,8 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
       plan: planId,
       minutes: plan.minutes,
       amountCents,
+      baseAmountCents: baseCents,
+      discountPercent: percent,
       couponCode: coupon?.code ?? null,
       status: 'pending',
       appliedAt: null,
@@ -371,6 +369,8 @@ async function activateFreeSubscription(deps: AppDeps, userId: string, planId: P
       plan: planId,
       minutes: PLANS[planId].minutes,
       amountCents: 0,
+      baseAmountCents: cents(PLANS[planId].price),
+      discountPercent: coupon.discountPercent,
       couponCode: coupon.code,
       status: 'paid',
       appliedAt: now,
@@ -567,6 +567,10 @@ async function applyPaidCheckout(
     });
     return { applied: true, refused: false, cancel: null };
   }
+  if (payment.kind === 'upgrade') {
+    await applyUpgrade(deps, trx, payment);
+    return { applied: true, refused: false, cancel: null };
+  }
   const planId = payment.plan && isPlanId(payment.plan) ? payment.plan : 'basic';
   const coupon = payment.couponCode ? await repo.findCoupon(trx, payment.couponCode) : undefined;
   const cancel = await startSubscription(deps, trx, {
@@ -688,15 +692,18 @@ async function applyEvent(
       await lockAccount(trx, found.userId);
       const sub = (await repo.findSubscriptionById(trx, found.id, { lock: true }))!;
       if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return done;
+      const terms = nextPeriodTerms(sub);
       const payment = await repo.insertPayment(trx, {
         userId: sub.userId,
         provider: deps.providers.payments.kind,
         providerSessionId: event.invoiceId,
         providerPaymentId: event.subscriptionId,
         kind: 'renewal',
-        plan: sub.plan === 'trial' ? 'basic' : sub.plan,
+        plan: terms.plan,
         minutes: null,
         amountCents: event.amountCents,
+        baseAmountCents: terms.baseAmountCents,
+        discountPercent: terms.discountPercent,
         couponCode: null,
         status: 'paid',
         appliedAt: now,
@@ -704,6 +711,14 @@ async function applyEvent(
       });
       if (!payment) return done;
       await renewSubscription(deps, trx, sub, event.periodStart, event.periodEnd, payment.id);
+      return done;
+    }
+    case 'subscription_updated': {
+      // Cancelled or resumed in Stripe's customer portal: the period end decides, as with our own button.
+      const found = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
+      if (!found || found.endedAt) return done;
+      await lockAccount(trx, found.userId);
+      await repo.setCancelAtPeriodEnd(trx, found.id, event.cancelAtPeriodEnd, now);
       return done;
     }
     case 'subscription_ended': {
@@ -722,9 +737,19 @@ async function applyEvent(
 
 // ---------------------------------------------------------------- renewals (time-based)
 
-/** The price and discount of the next period: the trial becomes Basic; a first-month discount ends. */
+/**
+ * The price and discount of the next period: the trial becomes Basic; a scheduled downgrade takes effect; a
+ * first-month discount ends.
+ */
 function nextPeriodTerms(sub: Subscription) {
-  const plan: PlanId = sub.plan === 'trial' ? 'basic' : isPlanId(sub.plan) ? sub.plan : 'basic';
+  const plan: PlanId =
+    sub.scheduledPlan && isPlanId(sub.scheduledPlan) && sub.scheduledPlan !== 'trial'
+      ? sub.scheduledPlan
+      : sub.plan === 'trial'
+        ? 'basic'
+        : isPlanId(sub.plan)
+          ? sub.plan
+          : 'basic';
   const baseAmountCents = cents(PLANS[plan].price);
   const keep = sub.discountType === 'forever' && sub.discountPercent > 0;
   return {
@@ -798,6 +823,8 @@ export async function runBillingCycle(deps: AppDeps): Promise<{ renewed: number;
           plan: terms.plan,
           minutes: PLANS[terms.plan].minutes,
           amountCents: terms.amountCents,
+          baseAmountCents: terms.baseAmountCents,
+          discountPercent: terms.discountPercent,
           couponCode: null,
           status: 'paid',
           appliedAt: now,
@@ -838,6 +865,7 @@ export async function getLocalCheckout(deps: AppDeps, userId: string, sessionId:
     coupon_code: c.couponCode,
     recurring: c.recurring,
     trial_days: c.trialDays,
+    note: c.note,
     status: c.status,
     success_url: c.successUrl,
     cancel_url: c.cancelUrl,
