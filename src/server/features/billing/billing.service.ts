@@ -19,7 +19,11 @@ import {
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
-import { SESSION_ID_PLACEHOLDER, WebhookSignatureError } from '../../providers/payments/payments.ts';
+import {
+  PaymentDeclinedError,
+  SESSION_ID_PLACEHOLDER,
+  WebhookSignatureError,
+} from '../../providers/payments/payments.ts';
 import { LocalPaymentsProvider } from '../../providers/payments/local.ts';
 import {
   COUPON_PERCENTS,
@@ -98,6 +102,12 @@ export function checkOrigin(deps: AppDeps, originUrl: string, requestOrigin: str
 
 export function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
+  if (error instanceof PaymentDeclinedError) {
+    throw new AppError(
+      'payment_required',
+      'Your card was declined, so nothing was changed. Update your payment method and try again.',
+    );
+  }
   if (error instanceof ProviderError) {
     throw new AppError(
       'provider_unavailable',

@@ -134,4 +134,12 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** The provider refused to charge the saved card (declined, expired): nothing was changed there. */
+export class PaymentDeclinedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentDeclinedError';
+  }
+}
+
 export const SESSION_ID_PLACEHOLDER = '{SESSION_ID}';

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { ProviderError } from '../../lib/errors.ts';
 import {
+  PaymentDeclinedError,
   SESSION_ID_PLACEHOLDER,
   WebhookSignatureError,
   type ChargedInvoice,
@@ -359,6 +360,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
         hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
       };
     } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
       throw asProviderError(error);
     }
   }
