@@ -170,9 +170,11 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
   it('upgrade Pro -> Enterprise halfway: $350 prorated on the local checkout, 925 more plan minutes at once', async () => {
     const { client, user } = await signUp(ctx().app);
     await buyPlan(client, 'pro');
+    // A minute apart, so the lists below have one order.
+    await advance(ctx(), 60_000);
     await buyPack(client, 100);
     await call(ctx(), user.id, 600);
-    await advance(ctx(), 15 * DAY_MS);
+    await advance(ctx(), 15 * DAY_MS - 60_000);
 
     const preview = await client.get('/api/subscription/change-plan?plan=enterprise');
     expect(preview.statusCode, preview.body).toBe(200);
@@ -443,6 +445,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
         coupon_code: code,
       }),
     );
+    await advance(ctx(), 60_000);
     await buyPack(client, 300);
     // An abandoned checkout is not a payment.
     await client.postForm('/api/purchase-minutes', { minutes: 100, origin_url: ORIGIN });

@@ -904,6 +904,7 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
   it("receipts are Stripe's hosted invoice (plans) and charge receipt (packs); Manage payment method opens the portal", async () => {
     const { client } = await signUp(ctx().app);
     const { sessionId } = await subscribeAtStripe(client);
+    await moveClock(60_000);
     const pack = await client.postForm('/api/purchase-minutes', { minutes: 300, origin_url: ORIGIN });
     const packSession = new URL(pack.json().url).pathname.split('/').pop()!;
     await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(packSession)));

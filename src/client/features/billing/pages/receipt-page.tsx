@@ -5,7 +5,6 @@ import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { formatUsd } from '../../../../shared/plans.ts';
 import { billingApi, type Receipt } from '../api/billing-api.ts';
 
 const money = (dollars: number) =>
@@ -111,7 +110,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
             <tr className="border-t-2 border-ink-900">
               <td className="py-3 font-semibold text-ink-900">Total (USD)</td>
               <td className="py-3 text-right text-lg font-bold text-ink-900" data-testid="receipt-total">
-                {formatUsd(receipt.amount)}
+                {money(receipt.amount)}
               </td>
             </tr>
           </tfoot>
