@@ -530,4 +530,42 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect((await client.get('/api/subscription/change-plan?plan=gold')).statusCode).toBe(400);
     expect((await client.get('/api/subscription/change-plan?plan=trial')).statusCode).toBe(400);
   });
+
+  it('a second upgrade checkout, or one opened before a renewal, is closed unpaid: a stale figure is never charged', async () => {
+    const { client, user } = await signUp(ctx().app);
+    await buyPlan(client, 'basic');
+    await advance(ctx(), 10 * DAY_MS);
+    const first = await client.postForm('/api/subscription/change-plan', { plan: 'pro', origin_url: ORIGIN });
+    await advance(ctx(), 60_000);
+    const second = await client.postForm('/api/subscription/change-plan', {
+      plan: 'pro',
+      origin_url: ORIGIN,
+    });
+    await pay(client, first);
+    const secondId = decodeURIComponent(new URL(second.json().url).pathname.split('/').pop()!);
+    const refused = await client.post(`/api/local-checkout/${secondId}/complete`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'Your plan changed since this checkout was opened, so nothing was charged. Please start again from Billing.',
+    );
+    expect((await client.get(`/api/local-checkout/${secondId}`)).json().status).toBe('expired');
+    // 10 of 30 days gone: (299 - 99) x 2/3 = $133.33 and (650 - 200) x 2/3 = 300 minutes, once.
+    expect(await payments(ctx(), user.id)).toEqual([
+      ['subscription', 'basic', 9900, 'paid'],
+      ['upgrade', 'pro', 13333, 'paid'],
+      ['upgrade', 'pro', 13333, 'expired'],
+    ]);
+    expect((await status(client)).minutes.plan_minutes).toBe(500);
+
+    // An Enterprise upgrade opened before the renewal cannot be paid after it.
+    const stale = await client.postForm('/api/subscription/change-plan', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    await advance(ctx(), 21 * DAY_MS);
+    await runBillingCycle(ctx().deps);
+    const staleId = decodeURIComponent(new URL(stale.json().url).pathname.split('/').pop()!);
+    expect((await client.post(`/api/local-checkout/${staleId}/complete`)).statusCode).toBe(409);
+    expect((await status(client)).minutes.plan_minutes).toBe(650);
+  });
 });

@@ -326,6 +326,18 @@ export async function applyUpgrade(deps: AppDeps, trx: Tx, payment: repo.Payment
   await refreshAgentStatus(trx, payment.userId, now);
 }
 
+/**
+ * An upgrade payment that no longer fits the account (checked under the account lock before it is paid): the open
+ * subscription is gone, already on a plan at least as dear, or in a period that started after the quote.
+ */
+export async function isStaleUpgrade(trx: Tx, payment: repo.Payment): Promise<boolean> {
+  if (payment.kind !== 'upgrade' || !payment.userId) return false;
+  const sub = await findOpenSubscription(trx, payment.userId, { lock: true });
+  if (!sub || !payment.plan || !isPlanId(payment.plan) || !isPlanId(sub.plan)) return true;
+  if (PLANS[sub.plan].price >= PLANS[payment.plan].price) return true;
+  return sub.currentPeriodStart.getTime() > payment.createdAt.getTime();
+}
+
 /** The price the provider should charge from the next renewal on (the plan it renews into). */
 async function setRenewalPriceAtProvider(deps: AppDeps, sub: Subscription, plan: PlanId) {
   if (sub.provider !== 'stripe' || deps.providers.payments.kind !== 'stripe' || !sub.providerSubscriptionId)

@@ -37,7 +37,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
-import { applyUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
+import { applyUpgrade, isStaleUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
 
 type Tx = Transaction<Database>;
 
@@ -899,6 +899,13 @@ export async function completeLocalCheckout(deps: AppDeps, userId: string, sessi
       await local.cancelCheckout(sessionId, trx);
       return { state: 'refused' as const, cancel: null };
     }
+    // An upgrade quoted for a plan or period that is no longer the account's (paid twice, or renewed since):
+    // closed unpaid, so a stale figure is never charged.
+    if (payment?.status === 'pending' && (await isStaleUpgrade(trx, payment))) {
+      await local.cancelCheckout(sessionId, trx);
+      await expireCheckout(deps, trx, sessionId);
+      return { state: 'stale' as const, cancel: null };
+    }
     const completed = await local.completeCheckout(sessionId, trx);
     // Not open any more: paid by an earlier click (apply it if nobody has yet), or cancelled/expired.
     if (!completed && (await local.findCheckout(sessionId, trx))?.status !== 'complete') {
@@ -917,6 +924,12 @@ export async function completeLocalCheckout(deps: AppDeps, userId: string, sessi
   });
   await cancelAtProvider(deps, outcome.cancel);
   if (outcome.state === 'refused') throw new AppError('conflict', TRIAL_TAKEN);
+  if (outcome.state === 'stale') {
+    throw new AppError(
+      'conflict',
+      'Your plan changed since this checkout was opened, so nothing was charged. Please start again from Billing.',
+    );
+  }
   if (outcome.state === 'closed') {
     throw new AppError(
       'conflict',
