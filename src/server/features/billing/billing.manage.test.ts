@@ -236,7 +236,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect((await payments(ctx(), user.id)).at(-1)).toEqual(['renewal', 'enterprise', 99900, 'paid']);
   });
 
-  it('a "forever" discount halves the prorated charge too', async () => {
+  it('a "forever" discount halves the prorated charge too; proration counts whole days left', async () => {
     const code = await makeCoupon(ctx(), 50, 'forever');
     const { client } = await signUp(ctx().app);
     await pay(
@@ -247,7 +247,8 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
         coupon_code: code,
       }),
     );
-    await advance(ctx(), 15 * DAY_MS);
+    // 14 days and 21 hours left: a day begun counts, so 15 of 30 days, the whole day long.
+    await advance(ctx(), 15 * DAY_MS + 3 * 3_600_000);
     const preview = (await client.get('/api/subscription/change-plan?plan=enterprise')).json();
     expect(preview).toMatchObject({
       amount_due: 175,

@@ -60,8 +60,8 @@ export interface PlanChangeQuote {
 
 /**
  * The figures of a plan change, computed the same way for the preview, the local checkout and Stripe: the share of
- * the period left (to the second) times the difference of the monthly prices, in cents, rounded; and the same share
- * of the difference in plan minutes, rounded.
+ * the period left (whole days left, a day begun counting) times the difference of the monthly prices, in cents,
+ * rounded; and the same share of the difference in plan minutes, rounded. Stripe gets the matching proration date.
  */
 export async function quotePlanChange(
   deps: AppDeps,
@@ -92,7 +92,9 @@ export async function quotePlanChange(
   const direction = plan.price > PLANS[from].price ? 'upgrade' : 'downgrade';
   const periodMs = sub.currentPeriodEnd.getTime() - sub.currentPeriodStart.getTime();
   const leftMs = Math.max(0, sub.currentPeriodEnd.getTime() - now.getTime());
-  const share = periodMs > 0 ? leftMs / periodMs : 0;
+  // Prorated by whole days left (a day begun counts): the figure shown stays the figure charged all day long.
+  const daysLeft = Math.ceil(leftMs / DAY_MS);
+  const share = periodMs > 0 ? Math.min(1, (daysLeft * DAY_MS) / periodMs) : 0;
   const up = direction === 'upgrade';
   return {
     direction,
@@ -103,7 +105,7 @@ export async function quotePlanChange(
     baseAmountCents: up ? Math.round((cents(plan.price) - cents(PLANS[from].price)) * share) : 0,
     discountPercent: keptPercent(sub),
     minutesAdded: up ? Math.round((plan.minutes - PLANS[from].minutes) * share) : 0,
-    daysLeft: Math.ceil(leftMs / DAY_MS),
+    daysLeft,
     periodDays: Math.round(periodMs / DAY_MS),
     newMonthlyCents: monthlyCents(planId, sub),
     effectiveAt: up ? now : sub.currentPeriodEnd,
@@ -195,7 +197,13 @@ export async function changePlan(
         amountCents: cents(plan.price),
         description: `${plan.name} plan`,
         prorate: true,
-        prorationDate: deps.clock.now(),
+        // Stripe prorates from this instant: the same whole days left as the quote.
+        prorationDate: new Date(
+          Math.max(
+            sub.currentPeriodStart.getTime(),
+            sub.currentPeriodEnd.getTime() - quote.daysLeft * DAY_MS,
+          ),
+        ),
         metadata: { plan: quote.plan, user_id: user.id, change_id: changeId },
       })
       .catch(providerFailure);
