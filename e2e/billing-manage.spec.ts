@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, registerUser, signInViaUi, test } from './fixtures.ts';
 
@@ -9,6 +10,17 @@ mkdirSync(SHOTS, { recursive: true });
 test.describe.configure({ timeout: 180_000 });
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** Serious and critical WCAG A/AA violations on the page as it is (the a11y spec's rule, issue 23). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Subscribes through the pricing page and the local checkout; ends on the dashboard. */
 async function subscribe(page: Page, plan: 'basic' | 'pro', total: string) {
@@ -126,6 +138,7 @@ test('billing: cancel at the period end and resume; a receipt opens as a printab
     `Your agent keeps answering calls until ${day(end)}, then it goes inactive.`,
   );
   await expect(dialog).toContainText('Your phone number is kept for 30 days after that');
+  expect(await seriousViolations(page), 'cancel dialog').toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cancel-dialog.png` });
   await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
   const notice = page.getByTestId('current-plan').getByTestId('cancel-notice');
@@ -142,6 +155,7 @@ test('billing: cancel at the period end and resume; a receipt opens as a printab
   await expect(page.getByText('Subscription resumed')).toBeVisible();
   await expect(page.getByTestId('cancel-notice')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible();
+  expect(await seriousViolations(page), '/billing').toEqual([]);
 
   // The receipt opens in a new tab as our printable page (local payments).
   const [receipt] = await Promise.all([
@@ -156,6 +170,7 @@ test('billing: cancel at the period end and resume; a receipt opens as a printab
   await expect(sheet.getByTestId('receipt-status')).toHaveText('Paid');
   await expect(sheet).toContainText('Robin Owner');
   await expect(receipt.getByRole('button', { name: 'Print' })).toBeVisible();
+  expect(await seriousViolations(receipt), 'receipt').toEqual([]);
   await receipt.setViewportSize({ width: 1000, height: 900 });
   await receipt.screenshot({ path: `${SHOTS}/receipt.png`, fullPage: true });
 });
