@@ -223,12 +223,19 @@ test('screenshots: pricing, local checkout and the usage card at 0, 60, 85 and 1
               minutes_remaining: 650 - used,
               percentage_used: Math.round((used / 650) * 1000) / 10,
             },
+            // Where the limit comes from, in step with the usage above: all of it plan minutes.
+            minutes: {
+              ...(real.subscription.minutes as Record<string, unknown>),
+              plan_used: used,
+              plan_remaining: 650 - used,
+            },
           },
         },
       }),
     );
     await page.reload();
     await expect(card.getByTestId('minutes-used')).toHaveText(String(used));
+    await expect(card.getByTestId('plan-minutes')).toHaveText(`${used} of 650 used`);
     await expect(card.getByTestId('usage-bar')).toHaveAttribute('data-tone', tone);
     if (percent >= 80) {
       await expect(card.getByRole('link', { name: 'Buy More Minutes' })).toBeVisible();

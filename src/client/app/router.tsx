@@ -76,6 +76,14 @@ const LocalCheckoutPage = lazyPage(
   () => import('../features/billing/pages/local-checkout-page.tsx'),
   (m) => m.LocalCheckoutPage,
 );
+const BillingPage = lazyPage(
+  () => import('../features/billing/pages/billing-page.tsx'),
+  (m) => m.BillingPage,
+);
+const ReceiptPage = lazyPage(
+  () => import('../features/billing/pages/receipt-page.tsx'),
+  (m) => m.ReceiptPage,
+);
 const NotFoundPage = lazyPage(
   () => import('./not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -187,6 +195,22 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <LocalCheckoutPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/billing"
+            element={
+              <RequireAuth>
+                <BillingPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/billing/receipts/:id"
+            element={
+              <RequireAuth>
+                <ReceiptPage />
               </RequireAuth>
             }
           />

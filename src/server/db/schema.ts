@@ -74,6 +74,10 @@ export interface SubscriptionsTable {
   cancel_at_period_end: Generated<boolean>;
   ended_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** A downgrade that takes effect at the next renewal (issue 25); null when none. */
+  scheduled_plan: string | null;
+  /** When the owner asked to cancel at the period end; null when not cancelling. */
+  cancel_requested_at: NullableTimestamp;
 }
 
 export interface PaymentsTable {
@@ -91,6 +95,9 @@ export interface PaymentsTable {
   status: string;
   applied_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** The price before the discount (null on rows older than issue 25: same as amount_cents). */
+  base_amount_cents: number | null;
+  discount_percent: Generated<number>;
 }
 
 export interface ProcessedEventsTable {

@@ -40,6 +40,11 @@ export interface Usage {
   /** Detail: plan minutes left in this period and the extra balance (never expires). */
   planRemaining: number;
   extraBalance: number;
+  /** Where the limit comes from (issue 25): the plan minutes granted for this period and how many calls used. */
+  planMinutes: number;
+  planUsed: number;
+  /** Extra minutes (packs, gifts) spent this period, after the plan minutes ran out. */
+  extraUsedInPeriod: number;
 }
 
 /** Runs `fn` in a transaction: the caller's one when given a transaction, else a new one. */
@@ -119,6 +124,9 @@ function usageOf(row: LedgerTotals): Usage {
     percentageUsed: minutesLimit === 0 && minutesUsed > 0 ? 100 : percentageUsed,
     planRemaining: Math.max(0, planRemaining),
     extraBalance,
+    planMinutes: planGranted,
+    planUsed,
+    extraUsedInPeriod,
   };
 }
 
@@ -304,6 +312,53 @@ export async function grantPlanPeriod(db: DbOrTx, input: GrantPlanPeriodInput): 
           period_start: input.periodStart,
           period_end: input.periodEnd,
           payment_id: input.paymentId ?? null,
+          created_at: input.now,
+        })
+        .execute();
+    }
+    await refreshAgentStatus(trx, input.userId, input.now);
+  });
+}
+
+export interface GrantPlanTopUpInput {
+  userId: string;
+  subscriptionId: string;
+  minutes: number;
+  periodStart: Date;
+  periodEnd: Date;
+  paymentId: string;
+  now: Date;
+}
+
+/**
+ * Billing only: raises the plan minutes of the live period (an upgrade in the middle of a period, ADR 020
+ * addendum). A plan-bucket grant of the same period, so it lapses with the period like the plan's own minutes.
+ * Idempotent per payment.
+ */
+export async function grantPlanTopUp(db: DbOrTx, input: GrantPlanTopUpInput): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockAccount(trx, input.userId);
+    const existing = await trx
+      .selectFrom('minute_ledger')
+      .select('id')
+      .where('payment_id', '=', input.paymentId)
+      .where('bucket', '=', 'plan')
+      .where('entry', '=', 'grant')
+      .executeTakeFirst();
+    if (!existing && input.minutes > 0) {
+      await trx
+        .insertInto('minute_ledger')
+        .values({
+          user_id: input.userId,
+          entry: 'grant',
+          bucket: 'plan',
+          source: 'adjustment',
+          minutes: input.minutes,
+          subscription_id: input.subscriptionId,
+          period_start: input.periodStart,
+          period_end: input.periodEnd,
+          payment_id: input.paymentId,
+          note: 'plan upgrade',
           created_at: input.now,
         })
         .execute();

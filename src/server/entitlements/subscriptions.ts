@@ -63,6 +63,9 @@ export interface Subscription {
   trialEndsAt: Date | null;
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+  /** A downgrade waiting for the next renewal (issue 25). */
+  scheduledPlan: string | null;
+  cancelRequestedAt: Date | null;
 }
 
 export const toSubscription = (row: Selectable<SubscriptionsTable>): Subscription => ({
@@ -83,6 +86,8 @@ export const toSubscription = (row: Selectable<SubscriptionsTable>): Subscriptio
   trialEndsAt: row.trial_ends_at,
   cancelAtPeriodEnd: row.cancel_at_period_end,
   endedAt: row.ended_at,
+  scheduledPlan: row.scheduled_plan,
+  cancelRequestedAt: row.cancel_requested_at,
 });
 
 /** The subscription not yet ended, live or not (at most one per account, a unique index says so). */

@@ -229,6 +229,10 @@ describe.each(databaseTargets())('admin console (%s)', (target) => {
           async removeSubscriptionDiscount() {
             // Local subscriptions carry their price in our table; nothing to do at the provider.
           },
+          changeSubscriptionPrice: () => Promise.reject(new Error('unused')),
+          setCancelAtPeriodEnd: () => Promise.reject(new Error('unused')),
+          createPortalSession: () => Promise.resolve(null),
+          receiptUrl: () => Promise.resolve(null),
         },
       };
     },

@@ -9,13 +9,17 @@ export interface Payment {
   userId: string | null;
   provider: string;
   providerSessionId: string;
-  kind: 'subscription' | 'trial' | 'pack' | 'renewal';
+  kind: 'subscription' | 'trial' | 'pack' | 'renewal' | 'upgrade';
   plan: string | null;
   minutes: number | null;
   amountCents: number;
   couponCode: string | null;
   status: string;
   appliedAt: Date | null;
+  baseAmountCents: number;
+  discountPercent: number;
+  providerPaymentId: string | null;
+  createdAt: Date;
 }
 
 export interface Coupon {
@@ -40,6 +44,10 @@ const toPayment = (row: any): Payment => ({
   couponCode: row.coupon_code,
   status: row.status,
   appliedAt: row.applied_at,
+  baseAmountCents: row.base_amount_cents ?? row.amount_cents,
+  discountPercent: row.discount_percent ?? 0,
+  providerPaymentId: row.provider_payment_id,
+  createdAt: row.created_at,
 });
 
 const toCoupon = (row: any): Coupon => ({
@@ -82,7 +90,12 @@ export async function hasEverSubscribed(db: DbOrTx, userId: string): Promise<boo
 
 export async function insertSubscription(
   db: DbOrTx,
-  values: Omit<Subscription, 'id' | 'endedAt' | 'cancelAtPeriodEnd'> & { now: Date },
+  values: Omit<
+    Subscription,
+    'id' | 'endedAt' | 'cancelAtPeriodEnd' | 'scheduledPlan' | 'cancelRequestedAt'
+  > & {
+    now: Date;
+  },
 ): Promise<Subscription> {
   const row = await db
     .insertInto('subscriptions')
@@ -148,6 +161,7 @@ export async function advanceSubscriptionPeriod(
       discount_source: next.discountSource,
       current_period_start: next.periodStart,
       current_period_end: next.periodEnd,
+      scheduled_plan: null,
     })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
@@ -184,6 +198,8 @@ export async function insertPayment(
     plan: string | null;
     minutes: number | null;
     amountCents: number;
+    baseAmountCents?: number;
+    discountPercent?: number;
     couponCode: string | null;
     status: 'pending' | 'paid';
     appliedAt: Date | null;
@@ -202,6 +218,8 @@ export async function insertPayment(
       plan: values.plan,
       minutes: values.minutes,
       amount_cents: values.amountCents,
+      base_amount_cents: values.baseAmountCents ?? values.amountCents,
+      discount_percent: values.discountPercent ?? 0,
       coupon_code: values.couponCode,
       status: values.status,
       applied_at: values.appliedAt,
@@ -387,4 +405,74 @@ export async function insertDiscountHistory(
       created_at: values.now,
     })
     .execute();
+}
+
+// ---- owner-managed changes (issue 25)
+
+/** Cancel at the period end (true) or resume (false); false when the subscription had ended. */
+export async function setCancelAtPeriodEnd(
+  db: DbOrTx,
+  id: string,
+  cancel: boolean,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ cancel_at_period_end: cancel, cancel_requested_at: cancel ? now : null })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setScheduledPlan(db: DbOrTx, id: string, plan: string | null): Promise<void> {
+  await db.updateTable('subscriptions').set({ scheduled_plan: plan }).where('id', '=', id).execute();
+}
+
+/** An upgrade in the middle of the period: the plan and its price now, the period unchanged. */
+export async function changeSubscriptionPlan(
+  db: DbOrTx,
+  id: string,
+  values: { plan: string; baseAmountCents: number; amountCents: number },
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({
+      plan: values.plan,
+      base_amount_cents: values.baseAmountCents,
+      amount_cents: values.amountCents,
+      scheduled_plan: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The account's phone numbers in use (one agent, one number today; issue 24 may add more). */
+export async function countPhoneNumbers(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('twilio_phone_number', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every payment of an account the owner would call one: paid, refunded or refused (not abandoned checkouts). */
+export async function listPayments(db: DbOrTx, userId: string): Promise<Payment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['paid', 'refunded', 'refused'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map(toPayment);
+}
+
+export async function findPayment(db: DbOrTx, id: string): Promise<Payment | undefined> {
+  const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPayment(row) : undefined;
 }

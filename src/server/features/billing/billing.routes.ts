@@ -5,7 +5,13 @@ import { AppError } from '../../lib/errors.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { findCurrentUser, PROVIDER_WEBHOOK, requireAdmin, requireUser, userOf } from '../../lib/security.ts';
 import * as billing from './billing.service.ts';
+import * as manage from './billing.manage.ts';
 import {
+  adminUserParamsSchema,
+  changePlanBodySchema,
+  changePlanQuerySchema,
+  originBodySchema,
+  paymentParamsSchema,
   couponGenerateQuerySchema,
   couponValidateQuerySchema,
   createCheckoutBodySchema,
@@ -95,6 +101,61 @@ export function billingRoutes(deps: AppDeps, options: { rateLimit?: number } = {
     );
 
     app.get('/admin/coupons/list', { onRequest: requireAdmin(deps) }, async () => billing.listCoupons(deps));
+
+    // ---- what the owner manages alone (issue 25): change plan, cancel, resume, payments, receipts
+    app.get(
+      '/subscription/change-plan',
+      { onRequest: signedIn, schema: { querystring: changePlanQuerySchema } },
+      async (request) => manage.previewPlanChange(deps, userOf(request).id, request.query.plan),
+    );
+    app.post(
+      '/subscription/change-plan',
+      { onRequest: signedIn, schema: { body: changePlanBodySchema } },
+      async (request) =>
+        manage.changePlan(deps, userOf(request), {
+          plan: request.body.plan,
+          originUrl: request.body.origin_url,
+          requestOrigin: requestOrigin(request),
+        }),
+    );
+    app.post('/subscription/change-plan/undo', { onRequest: signedIn }, async (request) =>
+      manage.undoScheduledChange(deps, userOf(request).id),
+    );
+    app.post('/subscription/cancel', { onRequest: signedIn }, async (request) =>
+      manage.cancelSubscription(deps, userOf(request).id),
+    );
+    app.post('/subscription/resume', { onRequest: signedIn }, async (request) =>
+      manage.resumeSubscription(deps, userOf(request).id),
+    );
+    app.get('/billing/payments', { onRequest: signedIn }, async (request) =>
+      manage.listPayments(deps, userOf(request).id),
+    );
+    app.get(
+      '/billing/payments/:id',
+      { onRequest: signedIn, schema: { params: paymentParamsSchema } },
+      async (request) => manage.getReceipt(deps, userOf(request), request.params.id),
+    );
+    // A link the browser opens in a new tab: Stripe's hosted invoice or receipt, else our printable page.
+    app.get(
+      '/billing/payments/:id/receipt',
+      { onRequest: signedIn, schema: { params: paymentParamsSchema } },
+      async (request, reply) =>
+        reply.redirect(await manage.receiptLocation(deps, userOf(request).id, request.params.id), 303),
+    );
+    app.post(
+      '/billing/portal',
+      { onRequest: signedIn, schema: { body: originBodySchema } },
+      async (request) =>
+        manage.openPaymentPortal(deps, userOf(request).id, {
+          originUrl: request.body.origin_url,
+          requestOrigin: requestOrigin(request),
+        }),
+    );
+    app.get(
+      '/admin/users/:user_id/billing',
+      { onRequest: requireAdmin(deps), schema: { params: adminUserParamsSchema } },
+      async (request) => manage.adminBillingOverview(deps, request.params.user_id),
+    );
 
     // ---- the local payment provider's checkout page (404 when Stripe is configured)
     app.get(

@@ -31,3 +31,24 @@ export const sessionParamsSchema = z.object({
 export const localCheckoutParamsSchema = z.object({
   sessionId: z.string().min(1).max(255),
 });
+
+export const changePlanBodySchema = z.object({
+  plan: z.string({ error: 'plan is required' }).trim().min(1, 'plan is required').max(32, 'plan is too long'),
+  origin_url: z.string({ error: 'origin_url is required' }).trim().min(1, 'origin_url is required'),
+});
+
+export const changePlanQuerySchema = z.object({
+  plan: z.string({ error: 'plan is required' }).trim().min(1, 'plan is required').max(32, 'plan is too long'),
+});
+
+export const originBodySchema = z.object({
+  origin_url: z.string({ error: 'origin_url is required' }).trim().min(1, 'origin_url is required'),
+});
+
+export const paymentParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a payment id' }),
+});
+
+export const adminUserParamsSchema = z.object({
+  user_id: z.uuid({ error: 'user_id must be a valid user id' }),
+});

@@ -9,6 +9,7 @@ import {
   grantPlanPeriod,
   lockAccount,
   refreshAgentStatus,
+  type Usage,
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
@@ -18,7 +19,11 @@ import {
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
-import { SESSION_ID_PLACEHOLDER, WebhookSignatureError } from '../../providers/payments/payments.ts';
+import {
+  PaymentDeclinedError,
+  SESSION_ID_PLACEHOLDER,
+  WebhookSignatureError,
+} from '../../providers/payments/payments.ts';
 import { LocalPaymentsProvider } from '../../providers/payments/local.ts';
 import {
   COUPON_PERCENTS,
@@ -32,6 +37,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
+import { applyUpgrade, isStaleUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
 
 type Tx = Transaction<Database>;
 
@@ -59,8 +65,9 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-const discounted = (baseCents: number, percent: number) => Math.round((baseCents * (100 - percent)) / 100);
+export const cents = (dollars: number) => Math.round(dollars * 100);
+export const discounted = (baseCents: number, percent: number) =>
+  Math.round((baseCents * (100 - percent)) / 100);
 
 export function normalizeCouponCode(code: string | undefined | null): string {
   return (code ?? '').trim().toUpperCase();
@@ -93,8 +100,14 @@ export function checkOrigin(deps: AppDeps, originUrl: string, requestOrigin: str
   return origin;
 }
 
-function providerFailure(error: unknown): never {
+export function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error;
+  if (error instanceof PaymentDeclinedError) {
+    throw new AppError(
+      'payment_required',
+      'Your card was declined, so nothing was changed. Update your payment method and try again.',
+    );
+  }
   if (error instanceof ProviderError) {
     throw new AppError(
       'provider_unavailable',
@@ -135,7 +148,40 @@ export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
         minutes_remaining: usage.minutesRemaining,
         percentage_used: usage.percentageUsed,
       },
+      minutes: minutesBreakdown(usage),
+      scheduled_change: scheduledChange(sub),
+      cancel_requested_at: sub.cancelRequestedAt?.toISOString() ?? null,
+      numbers_kept_until: sub.cancelAtPeriodEnd
+        ? new Date(sub.currentPeriodEnd.getTime() + NUMBER_GRACE_DAYS * DAY_MS).toISOString()
+        : null,
+      provider: sub.provider,
     },
+  };
+}
+
+/**
+ * Where the limit comes from (issue 25): the plan's minutes of this period, then the bought and gifted minutes
+ * (packs, gifts) that never expire. plan_minutes + extra_available = minutes_limit; plan minutes are used first.
+ */
+export function minutesBreakdown(usage: Usage) {
+  const extraBalance = Math.max(0, usage.extraBalance);
+  return {
+    order: 'plan_first' as const,
+    plan_minutes: usage.planMinutes,
+    plan_used: usage.planUsed,
+    plan_remaining: usage.planRemaining,
+    extra_available: extraBalance + usage.extraUsedInPeriod,
+    extra_used: usage.extraUsedInPeriod,
+    extra_balance: extraBalance,
+  };
+}
+
+function scheduledChange(sub: Subscription) {
+  if (!sub.scheduledPlan || !isPlanId(sub.scheduledPlan)) return null;
+  return {
+    plan: sub.scheduledPlan,
+    plan_name: PLANS[sub.scheduledPlan].name,
+    effective_at: sub.currentPeriodEnd.toISOString(),
   };
 }
 
@@ -303,6 +349,8 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
       plan: planId,
       minutes: plan.minutes,
       amountCents,
+      baseAmountCents: baseCents,
+      discountPercent: percent,
       couponCode: coupon?.code ?? null,
       status: 'pending',
       appliedAt: null,
@@ -331,6 +379,8 @@ async function activateFreeSubscription(deps: AppDeps, userId: string, planId: P
       plan: planId,
       minutes: PLANS[planId].minutes,
       amountCents: 0,
+      baseAmountCents: cents(PLANS[planId].price),
+      discountPercent: coupon.discountPercent,
       couponCode: coupon.code,
       status: 'paid',
       appliedAt: now,
@@ -527,6 +577,10 @@ async function applyPaidCheckout(
     });
     return { applied: true, refused: false, cancel: null };
   }
+  if (payment.kind === 'upgrade') {
+    await applyUpgrade(deps, trx, payment);
+    return { applied: true, refused: false, cancel: null };
+  }
   const planId = payment.plan && isPlanId(payment.plan) ? payment.plan : 'basic';
   const coupon = payment.couponCode ? await repo.findCoupon(trx, payment.couponCode) : undefined;
   const cancel = await startSubscription(deps, trx, {
@@ -648,15 +702,18 @@ async function applyEvent(
       await lockAccount(trx, found.userId);
       const sub = (await repo.findSubscriptionById(trx, found.id, { lock: true }))!;
       if (sub.currentPeriodStart.getTime() >= event.periodStart.getTime()) return done;
+      const terms = nextPeriodTerms(sub);
       const payment = await repo.insertPayment(trx, {
         userId: sub.userId,
         provider: deps.providers.payments.kind,
         providerSessionId: event.invoiceId,
         providerPaymentId: event.subscriptionId,
         kind: 'renewal',
-        plan: sub.plan === 'trial' ? 'basic' : sub.plan,
+        plan: terms.plan,
         minutes: null,
         amountCents: event.amountCents,
+        baseAmountCents: terms.baseAmountCents,
+        discountPercent: terms.discountPercent,
         couponCode: null,
         status: 'paid',
         appliedAt: now,
@@ -664,6 +721,14 @@ async function applyEvent(
       });
       if (!payment) return done;
       await renewSubscription(deps, trx, sub, event.periodStart, event.periodEnd, payment.id);
+      return done;
+    }
+    case 'subscription_updated': {
+      // Cancelled or resumed in Stripe's customer portal: the period end decides, as with our own button.
+      const found = await repo.findSubscriptionByProviderId(trx, event.subscriptionId);
+      if (!found || found.endedAt) return done;
+      await lockAccount(trx, found.userId);
+      await repo.setCancelAtPeriodEnd(trx, found.id, event.cancelAtPeriodEnd, now);
       return done;
     }
     case 'subscription_ended': {
@@ -682,9 +747,19 @@ async function applyEvent(
 
 // ---------------------------------------------------------------- renewals (time-based)
 
-/** The price and discount of the next period: the trial becomes Basic; a first-month discount ends. */
+/**
+ * The price and discount of the next period: the trial becomes Basic; a scheduled downgrade takes effect; a
+ * first-month discount ends.
+ */
 function nextPeriodTerms(sub: Subscription) {
-  const plan: PlanId = sub.plan === 'trial' ? 'basic' : isPlanId(sub.plan) ? sub.plan : 'basic';
+  const plan: PlanId =
+    sub.scheduledPlan && isPlanId(sub.scheduledPlan) && sub.scheduledPlan !== 'trial'
+      ? sub.scheduledPlan
+      : sub.plan === 'trial'
+        ? 'basic'
+        : isPlanId(sub.plan)
+          ? sub.plan
+          : 'basic';
   const baseAmountCents = cents(PLANS[plan].price);
   const keep = sub.discountType === 'forever' && sub.discountPercent > 0;
   return {
@@ -758,6 +833,8 @@ export async function runBillingCycle(deps: AppDeps): Promise<{ renewed: number;
           plan: terms.plan,
           minutes: PLANS[terms.plan].minutes,
           amountCents: terms.amountCents,
+          baseAmountCents: terms.baseAmountCents,
+          discountPercent: terms.discountPercent,
           couponCode: null,
           status: 'paid',
           appliedAt: now,
@@ -798,6 +875,7 @@ export async function getLocalCheckout(deps: AppDeps, userId: string, sessionId:
     coupon_code: c.couponCode,
     recurring: c.recurring,
     trial_days: c.trialDays,
+    note: c.note,
     status: c.status,
     success_url: c.successUrl,
     cancel_url: c.cancelUrl,
@@ -821,6 +899,13 @@ export async function completeLocalCheckout(deps: AppDeps, userId: string, sessi
       await local.cancelCheckout(sessionId, trx);
       return { state: 'refused' as const, cancel: null };
     }
+    // An upgrade quoted for a plan or period that is no longer the account's (paid twice, or renewed since):
+    // closed unpaid, so a stale figure is never charged.
+    if (payment?.status === 'pending' && (await isStaleUpgrade(trx, payment))) {
+      await local.cancelCheckout(sessionId, trx);
+      await expireCheckout(deps, trx, sessionId);
+      return { state: 'stale' as const, cancel: null };
+    }
     const completed = await local.completeCheckout(sessionId, trx);
     // Not open any more: paid by an earlier click (apply it if nobody has yet), or cancelled/expired.
     if (!completed && (await local.findCheckout(sessionId, trx))?.status !== 'complete') {
@@ -839,6 +924,12 @@ export async function completeLocalCheckout(deps: AppDeps, userId: string, sessi
   });
   await cancelAtProvider(deps, outcome.cancel);
   if (outcome.state === 'refused') throw new AppError('conflict', TRIAL_TAKEN);
+  if (outcome.state === 'stale') {
+    throw new AppError(
+      'conflict',
+      'Your plan changed since this checkout was opened, so nothing was charged. Please start again from Billing.',
+    );
+  }
   if (outcome.state === 'closed') {
     throw new AppError(
       'conflict',

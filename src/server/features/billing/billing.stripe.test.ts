@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { StripePaymentsProvider } from '../../providers/payments/stripe.ts';
+import { addMonths } from './billing.service.ts';
 import {
   databaseTargets,
   signInAdmin,
@@ -27,8 +28,37 @@ interface FakeSession {
   subscription: string | null;
   customer: string | null;
   invoice: string | null;
+  payment_intent?: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
+  /** The first line's unit amount (the recurring price of a subscription). */
+  amount: number;
+}
+
+interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  discount_percent: number;
+  latest_invoice: string | Record<string, unknown> | null;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: {
+        id: string;
+        object: 'price';
+        product: string;
+        unit_amount: number;
+        recurring: { interval: string };
+      };
+    }[];
+  };
 }
 
 /** A small fake of the Stripe API: the official SDK talks to it over HTTP (INTEGRATIONS.md section 3). */
@@ -41,6 +71,10 @@ class FakeStripe {
   /** Payment intents refunded, one entry per refund created. */
   refunds: string[] = [];
   failRefunds = false;
+  /** Subscriptions created by completed checkouts (issue 25: plan changes, cancel, resume). */
+  subscriptions = new Map<string, FakeSubscription>();
+  invoices = new Map<string, Record<string, unknown>>();
+  declineCard = false;
   private counter = 0;
 
   constructor() {
@@ -58,18 +92,67 @@ class FakeStripe {
     this.discountsRemoved = [];
     this.refunds = [];
     this.failRefunds = false;
+    this.subscriptions.clear();
+    this.invoices.clear();
+    this.declineCard = false;
   }
 
-  complete(id: string) {
+  complete(id: string, period?: { start: Date; end: Date }) {
     const session = this.sessions.get(id)!;
     session.status = 'complete';
     session.payment_status = 'paid';
     if (session.mode === 'subscription') {
       session.subscription = `sub_${id.slice(3)}`;
       session.invoice = `in_${id.slice(3)}`;
+      const start = period ? plainTime(period.start) : 0;
+      const end = period ? plainTime(period.end) : 0;
+      this.subscriptions.set(session.subscription, {
+        id: session.subscription,
+        object: 'subscription',
+        customer: 'cus_123',
+        status: 'active',
+        cancel_at_period_end: false,
+        discount_percent: Number(this.couponOf.get(id) ?? 0),
+        latest_invoice: session.invoice,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: `si_${id.slice(3)}`,
+              object: 'subscription_item',
+              current_period_start: start,
+              current_period_end: end,
+              price: {
+                id: `price_${id.slice(3)}`,
+                object: 'price',
+                product: `prod_${id.slice(3)}`,
+                unit_amount: session.amount,
+                recurring: { interval: 'month' },
+              },
+            },
+          ],
+        },
+      });
+      this.invoices.set(session.invoice, {
+        id: session.invoice,
+        object: 'invoice',
+        status: 'paid',
+        hosted_invoice_url: `https://invoice.stripe.test/i/${session.invoice}`,
+      });
+    } else {
+      session.payment_intent = `pi_${id.slice(3)}`;
     }
     session.customer = 'cus_123';
     return session;
+  }
+
+  /** Coupon percent of each session (a forever coupon stays on the subscription). */
+  private couponOf = new Map<string, string>();
+  private coupons = new Map<string, string>();
+
+  /** The form of every request to `path`, oldest first. */
+  all(path: string) {
+    return this.requests.filter((r) => r.path === path).map((r) => r.form);
   }
 
   last(path: string) {
@@ -88,6 +171,10 @@ class FakeStripe {
     };
     if (req.method === 'POST' && url.pathname === '/v1/coupons') {
       this.counter += 1;
+      this.coupons.set(
+        `co_${this.counter}`,
+        form.get('duration') === 'forever' ? form.get('percent_off')! : '0',
+      );
       return send(200, {
         id: `co_${this.counter}`,
         object: 'coupon',
@@ -115,7 +202,10 @@ class FakeStripe {
         invoice: null,
         client_reference_id: form.get('client_reference_id'),
         metadata,
+        amount: Number(form.get('line_items[0][price_data][unit_amount]') ?? 0),
       };
+      const coupon = form.get('discounts[0][coupon]');
+      if (coupon) this.couponOf.set(id, this.coupons.get(coupon) ?? '0');
       this.sessions.set(id, session);
       return send(200, session);
     }
@@ -125,7 +215,41 @@ class FakeStripe {
       if (!session) {
         return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       }
-      return send(200, session);
+      const expand = [...url.searchParams.entries()]
+        .filter(([k]) => k.startsWith('expand'))
+        .map(([, v]) => v);
+      if (expand.length === 0) return send(200, session);
+      return send(200, {
+        ...session,
+        invoice: session.invoice ? (this.invoices.get(session.invoice) ?? session.invoice) : null,
+        payment_intent: session.payment_intent
+          ? {
+              id: session.payment_intent,
+              object: 'payment_intent',
+              latest_charge: {
+                id: `ch_${session.id.slice(3)}`,
+                object: 'charge',
+                receipt_url: `https://pay.stripe.test/receipts/${session.id}`,
+              },
+            }
+          : null,
+      });
+    }
+    const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && invoiceMatch) {
+      const invoice = this.invoices.get(decodeURIComponent(invoiceMatch[1]!));
+      if (!invoice)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such invoice' } });
+      return send(200, invoice);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      return send(200, {
+        id: 'bps_1',
+        object: 'billing_portal.session',
+        customer: form.get('customer'),
+        return_url: form.get('return_url'),
+        url: `https://billing.stripe.test/p/session/${form.get('customer')}`,
+      });
     }
     if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
       const invoice = url.searchParams.get('invoice')!;
@@ -155,6 +279,52 @@ class FakeStripe {
       return send(200, { object: 'discount', deleted: true });
     }
     const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    const sub = subMatch ? this.subscriptions.get(decodeURIComponent(subMatch[1]!)) : undefined;
+    if (req.method === 'GET' && subMatch) {
+      if (!sub)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      return send(200, sub);
+    }
+    if (req.method === 'POST' && subMatch && sub) {
+      if (form.has('cancel_at_period_end'))
+        sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+      const newAmount = form.get('items[0][price_data][unit_amount]');
+      if (newAmount !== null) {
+        const item = sub.items.data.find((i) => i.id === form.get('items[0][id]'));
+        if (!item) return send(400, { error: { type: 'invalid_request_error', message: 'No such item' } });
+        if (form.get('items[0][price_data][product]') !== item.price.product) {
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'price_data.product must be the item product' },
+          });
+        }
+        if (form.get('proration_behavior') === 'always_invoice') {
+          if (this.declineCard) {
+            return send(402, {
+              error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+            });
+          }
+          // Stripe's proration: the price difference times the share of the period left at proration_date.
+          const at = Number(form.get('proration_date'));
+          const share =
+            (item.current_period_end - at) / (item.current_period_end - item.current_period_start);
+          const difference = Number(newAmount) - item.price.unit_amount;
+          const amount = Math.round(Math.round(difference * share) * (1 - sub.discount_percent / 100));
+          const invoiceId = `in_upd_${++this.counter}`;
+          const invoice = {
+            id: invoiceId,
+            object: 'invoice',
+            status: 'paid',
+            billing_reason: 'subscription_update',
+            amount_paid: amount,
+            hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
+          };
+          this.invoices.set(invoiceId, invoice);
+          sub.latest_invoice = invoice;
+        }
+        item.price = { ...item.price, id: `price_${++this.counter}`, unit_amount: Number(newAmount) };
+      }
+      return send(200, sub);
+    }
     if (req.method === 'DELETE' && subMatch) {
       this.canceled.push(subMatch[1]!);
       return send(200, { id: subMatch[1], object: 'subscription', status: 'canceled' });
@@ -545,5 +715,219 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
       status: 'expired',
       purchase: { kind: 'plan', plan: 'pro' },
     });
+  });
+
+  // ---- issue 25: what the owner manages alone, through the official SDK against the fake server
+
+  /** Pro through Stripe, with the fake subscription's period the same as ours (now to a month later). */
+  async function subscribeAtStripe(client: TestClient, fields: Record<string, string> = { plan: 'pro' }) {
+    const { sessionId } = await startCheckout(client, fields);
+    const start = ctx().clock.now();
+    const end = addMonths(start, 1);
+    await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(sessionId, { start, end })));
+    return { sessionId, subscriptionId: `sub_${sessionId.slice(3)}`, itemId: `si_${sessionId.slice(3)}` };
+  }
+
+  async function moveClock(ms: number) {
+    ctx().clock.advance(ms);
+    await ctx()
+      .db.updateTable('sessions')
+      .set({ expires_at: new Date(ctx().clock.now().getTime() + 7 * DAY_MS) })
+      .execute();
+  }
+
+  it('upgrade: the subscription is updated with proration, charged at once, and matches the preview to the cent', async () => {
+    const { client, user } = await signUp(ctx().app);
+    const { subscriptionId, itemId, sessionId } = await subscribeAtStripe(client);
+    await moveClock(15 * DAY_MS);
+    const preview = (await client.get('/api/subscription/change-plan?plan=enterprise')).json();
+    expect(preview).toMatchObject({ amount_due: 350, minutes_added: 925 });
+
+    const changed = await client.postForm('/api/subscription/change-plan', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ direction: 'upgrade', changed: true, amount_charged: 350 });
+    const form = fake.last(`/v1/subscriptions/${subscriptionId}`);
+    expect(form.get('items[0][id]')).toBe(itemId);
+    expect(form.get('items[0][price_data][unit_amount]')).toBe('99900');
+    expect(form.get('items[0][price_data][product]')).toBe(`prod_${sessionId.slice(3)}`);
+    expect(form.get('proration_behavior')).toBe('always_invoice');
+    expect(form.get('payment_behavior')).toBe('error_if_incomplete');
+    expect(form.get('proration_date')).toBe(String(plainTime(ctx().clock.now())));
+
+    const s = (await usage(client)).subscription;
+    expect(s).toMatchObject({ plan: 'enterprise', amount: 999 });
+    expect(s.minutes).toMatchObject({ plan_minutes: 1575, plan_used: 0 });
+    const payment = await ctx()
+      .db.selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'upgrade')
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      amount_cents: 35000,
+      base_amount_cents: 35000,
+      status: 'paid',
+      plan: 'enterprise',
+    });
+    expect(payment.provider_session_id).toMatch(/^in_upd_\d+$/);
+
+    // Stripe's invoice.paid for the proration invoice is not a renewal: nothing more is granted.
+    const ledgerBefore = await ctx().db.selectFrom('minute_ledger').select('id').execute();
+    await deliver(
+      ctx(),
+      signedEvent('invoice.paid', {
+        id: payment.provider_session_id,
+        object: 'invoice',
+        billing_reason: 'subscription_update',
+        amount_paid: 35000,
+        period_start: plainTime(ctx().clock.now()),
+        period_end: plainTime(ctx().clock.now()),
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              period: { start: plainTime(ctx().clock.now()), end: plainTime(new Date(s.current_period_end)) },
+            },
+          ],
+        },
+      }),
+    );
+    expect(await ctx().db.selectFrom('minute_ledger').select('id').execute()).toHaveLength(
+      ledgerBefore.length,
+    );
+    expect((await usage(client)).subscription.current_period_start).toBe(s.current_period_start);
+  });
+
+  it('upgrade with a declined card changes nothing and says so', async () => {
+    const { client } = await signUp(ctx().app);
+    await subscribeAtStripe(client);
+    fake.declineCard = true;
+    const changed = await client.postForm('/api/subscription/change-plan', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    expect(changed.statusCode).toBe(402);
+    expect(changed.json().detail).toBe(
+      'Your card was declined, so nothing was changed. Update your payment method and try again.',
+    );
+    expect((await usage(client)).subscription).toMatchObject({ plan: 'pro', minutes: { plan_minutes: 650 } });
+  });
+
+  it('downgrade: the renewal price changes without proration, undo restores it, the renewal invoice moves to Basic', async () => {
+    const { client } = await signUp(ctx().app);
+    const { subscriptionId } = await subscribeAtStripe(client);
+    await moveClock(10 * DAY_MS);
+    const scheduled = await client.postForm('/api/subscription/change-plan', {
+      plan: 'basic',
+      origin_url: ORIGIN,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    let form = fake.last(`/v1/subscriptions/${subscriptionId}`);
+    expect([form.get('items[0][price_data][unit_amount]'), form.get('proration_behavior')]).toEqual([
+      '9900',
+      'none',
+    ]);
+    expect(fake.invoices.size).toBe(1); // nothing charged now
+    expect((await client.post('/api/subscription/change-plan/undo')).statusCode).toBe(200);
+    form = fake.last(`/v1/subscriptions/${subscriptionId}`);
+    expect([form.get('items[0][price_data][unit_amount]'), form.get('proration_behavior')]).toEqual([
+      '29900',
+      'none',
+    ]);
+    await client.postForm('/api/subscription/change-plan', { plan: 'basic', origin_url: ORIGIN });
+    expect((await usage(client)).subscription).toMatchObject({
+      plan: 'pro',
+      scheduled_change: { plan: 'basic' },
+    });
+
+    const start = new Date((await usage(client)).subscription.current_period_end);
+    const end = addMonths(start, 1);
+    await moveClock(start.getTime() - ctx().clock.now().getTime());
+    await deliver(
+      ctx(),
+      signedEvent('invoice.paid', {
+        id: 'in_cycle_1',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        amount_paid: 9900,
+        period_start: plainTime(start),
+        period_end: plainTime(start),
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        lines: { object: 'list', data: [{ period: { start: plainTime(start), end: plainTime(end) } }] },
+      }),
+    );
+    const s = (await usage(client)).subscription;
+    expect(s).toMatchObject({
+      plan: 'basic',
+      amount: 99,
+      scheduled_change: null,
+      minutes: { plan_minutes: 200 },
+    });
+  });
+
+  it('cancel and resume at Stripe; a cancel made in the customer portal comes back by webhook; the period end ends it', async () => {
+    const { client } = await signUp(ctx().app);
+    const { subscriptionId } = await subscribeAtStripe(client);
+    expect((await client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect(fake.last(`/v1/subscriptions/${subscriptionId}`).get('cancel_at_period_end')).toBe('true');
+    expect((await usage(client)).subscription.cancel_at_period_end).toBe(true);
+    expect((await client.post('/api/subscription/resume')).statusCode).toBe(200);
+    expect(fake.last(`/v1/subscriptions/${subscriptionId}`).get('cancel_at_period_end')).toBe('false');
+    expect((await usage(client)).subscription.cancel_at_period_end).toBe(false);
+
+    await deliver(
+      ctx(),
+      signedEvent('customer.subscription.updated', {
+        id: subscriptionId,
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: true,
+      }),
+    );
+    expect((await usage(client)).subscription.cancel_at_period_end).toBe(true);
+    await deliver(
+      ctx(),
+      signedEvent('customer.subscription.deleted', {
+        id: subscriptionId,
+        object: 'subscription',
+        status: 'canceled',
+        ended_at: plainTime(ctx().clock.now()),
+      }),
+    );
+    expect((await usage(client)).has_subscription).toBe(false);
+  });
+
+  it("receipts are Stripe's hosted invoice (plans) and charge receipt (packs); Manage payment method opens the portal", async () => {
+    const { client } = await signUp(ctx().app);
+    const { sessionId } = await subscribeAtStripe(client);
+    await moveClock(60_000);
+    const pack = await client.postForm('/api/purchase-minutes', { minutes: 300, origin_url: ORIGIN });
+    const packSession = new URL(pack.json().url).pathname.split('/').pop()!;
+    await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(packSession)));
+
+    const list = (await client.get('/api/billing/payments')).json();
+    expect(list.manage_payment_method).toBe(true);
+    expect(list.payments.map((p: any) => [p.description, p.amount])).toEqual([
+      ['300 extra minutes', 180],
+      ['Pro plan', 299],
+    ]);
+    const packReceipt = await client.get(list.payments[0].receipt_url);
+    expect(packReceipt.statusCode).toBe(303);
+    expect(packReceipt.headers.location).toBe(`https://pay.stripe.test/receipts/${packSession}`);
+    const planReceipt = await client.get(list.payments[1].receipt_url);
+    expect(planReceipt.headers.location).toBe(`https://invoice.stripe.test/i/in_${sessionId.slice(3)}`);
+
+    const portal = await client.postForm('/api/billing/portal', { origin_url: ORIGIN });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json().url).toBe('https://billing.stripe.test/p/session/cus_123');
+    const form = fake.last('/v1/billing_portal/sessions');
+    expect([form.get('customer'), form.get('return_url')]).toEqual(['cus_123', `${ORIGIN}/billing`]);
+    expect(
+      (await client.postForm('/api/billing/portal', { origin_url: 'https://evil.example' })).statusCode,
+    ).toBe(400);
   });
 });

@@ -21,6 +21,7 @@ export interface LocalCheckoutDetails {
   couponCode: string | null;
   recurring: boolean;
   trialDays: number | null;
+  note: string | null;
   successUrl: string;
   cancelUrl: string;
   status: 'open' | 'complete' | 'expired';
@@ -49,6 +50,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       ...request.metadata,
       recurring: String(request.lines.some((l) => l.recurring)),
       ...(request.trialDays ? { trial_days: String(request.trialDays) } : {}),
+      ...(request.note ? { note: request.note } : {}),
       ...(request.discount
         ? { discount_type: request.discount.type, coupon_code: request.discount.code }
         : {}),
@@ -117,6 +119,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       couponCode: metadata.coupon_code ?? null,
       recurring: metadata.recurring === 'true',
       trialDays: metadata.trial_days ? Number(metadata.trial_days) : null,
+      note: metadata.note ?? null,
       successUrl: row.success_url,
       cancelUrl: row.cancel_url,
       status: expired ? 'expired' : (row.status as LocalCheckoutDetails['status']),
@@ -165,5 +168,23 @@ export class LocalPaymentsProvider implements PaymentsProvider {
 
   async cancelSubscription(): Promise<void> {
     // Nothing to stop: local renewals are driven by our own subscriptions table.
+  }
+
+  async changeSubscriptionPrice(): Promise<null> {
+    // Local upgrades are paid on the local checkout page; renewals read the plan from our subscriptions table.
+    return null;
+  }
+
+  async setCancelAtPeriodEnd(): Promise<void> {
+    // The local billing cycle reads cancel_at_period_end from our subscriptions table.
+  }
+
+  async createPortalSession(): Promise<null> {
+    return null;
+  }
+
+  async receiptUrl(): Promise<null> {
+    // Local receipts are our own printable page.
+    return null;
   }
 }

@@ -22,6 +22,8 @@ export interface CheckoutRequest {
   customerEmail: string;
   /** What the customer sees: "Pro plan", "300 extra minutes". */
   description: string;
+  /** A line under the total on the local checkout page (e.g. how an upgrade was prorated). */
+  note?: string | undefined;
   lines: CheckoutLine[];
   discount?: CheckoutDiscount | undefined;
   /** Days before the first recurring charge (the 7-day trial before Basic). */
@@ -75,6 +77,8 @@ export type PaymentEvent =
       amountCents: number;
     }
   | { type: 'subscription_ended'; eventId: string; subscriptionId: string; endedAt: Date }
+  /** The customer cancelled or resumed at the provider (its customer portal). */
+  | { type: 'subscription_updated'; eventId: string; subscriptionId: string; cancelAtPeriodEnd: boolean }
   | { type: 'ignored'; eventId: string; eventType: string };
 
 export interface PaymentsProvider {
@@ -93,12 +97,48 @@ export interface PaymentsProvider {
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Removes a coupon from a recurring subscription: the next renewal is charged at full price. */
   removeSubscriptionDiscount(subscriptionId: string): Promise<void>;
+  /**
+   * Changes the monthly price of a recurring subscription (issue 25). `prorate`: the difference for the rest of
+   * the period is invoiced and charged at once to the saved card (an upgrade), and the paid invoice is returned;
+   * otherwise nothing is charged now and the next renewal charges the new price (a downgrade, or its undo).
+   */
+  changeSubscriptionPrice(subscriptionId: string, change: PriceChange): Promise<ChargedInvoice | null>;
+  /** Ends a subscription at the end of its paid period (true), or keeps it renewing again (false). */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
+  /** The provider's own page where the customer manages payment methods; null when the provider has none. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<string | null>;
+  /** The provider's hosted invoice or receipt of a payment (a checkout or invoice id); null when none. */
+  receiptUrl(reference: string): Promise<string | null>;
+}
+
+export interface PriceChange {
+  /** The new monthly price, before any discount the subscription carries. */
+  amountCents: number;
+  description: string;
+  prorate: boolean;
+  /** Business time of the change: the proration is computed from it. */
+  prorationDate: Date;
+  metadata: Record<string, string>;
+}
+
+export interface ChargedInvoice {
+  invoiceId: string;
+  amountPaidCents: number;
+  hostedInvoiceUrl: string | null;
 }
 
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider refused to charge the saved card (declined, expired): nothing was changed there. */
+export class PaymentDeclinedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentDeclinedError';
   }
 }
 

@@ -2,10 +2,13 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { ProviderError } from '../../lib/errors.ts';
 import {
+  PaymentDeclinedError,
   SESSION_ID_PLACEHOLDER,
   WebhookSignatureError,
+  type ChargedInvoice,
   type CheckoutRequest,
   type CheckoutSession,
+  type PriceChange,
   type PaymentEvent,
   type PaymentsProvider,
 } from './payments.ts';
@@ -57,6 +60,38 @@ const subscriptionSchema = z.object({
   id: z.string(),
   ended_at: z.number().nullish(),
   canceled_at: z.number().nullish(),
+  cancel_at_period_end: z.boolean().nullish(),
+});
+
+const subscriptionItemsSchema = z.object({
+  id: z.string(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        price: z.object({ product: idOf, recurring: z.object({}).passthrough().nullish() }),
+      }),
+    ),
+  }),
+});
+
+const chargedInvoiceSchema = z.object({
+  id: z.string(),
+  status: z.string().nullish(),
+  amount_paid: z.number().default(0),
+  hosted_invoice_url: z.string().nullish(),
+});
+
+const receiptSessionSchema = z.object({
+  invoice: z.union([z.string(), z.object({ hosted_invoice_url: z.string().nullish() })]).nullish(),
+  payment_intent: z
+    .union([
+      z.string(),
+      z.object({
+        latest_charge: z.union([z.string(), z.object({ receipt_url: z.string().nullish() })]).nullish(),
+      }),
+    ])
+    .nullish(),
 });
 
 /** Seconds a webhook signature may be away from our clock, either way (Stripe's default). */
@@ -186,6 +221,10 @@ export class StripePaymentsProvider implements PaymentsProvider {
         const invoice = invoiceSchema.parse(event.data.object);
         const subscriptionId = invoice.parent?.subscription_details?.subscription;
         if (!subscriptionId) return { type: 'ignored', eventId: event.id, eventType: event.type };
+        // An upgrade's prorated invoice is applied by the plan change that made it (issue 25): not a renewal.
+        if (invoice.billing_reason === 'subscription_update') {
+          return { type: 'ignored', eventId: event.id, eventType: event.type };
+        }
         // The lines carry the period being paid for; invoice.period_* is the one just ended.
         const period = invoice.lines?.data.find((line) => line.period)?.period;
         return {
@@ -197,6 +236,18 @@ export class StripePaymentsProvider implements PaymentsProvider {
           periodStart: new Date((period?.start ?? invoice.period_end) * 1000),
           periodEnd: new Date((period?.end ?? invoice.period_end + 30 * 86400) * 1000),
           amountCents: invoice.amount_paid,
+        };
+      }
+      case 'customer.subscription.updated': {
+        const subscription = subscriptionSchema.parse(event.data.object);
+        if (typeof subscription.cancel_at_period_end !== 'boolean') {
+          return { type: 'ignored', eventId: event.id, eventType: event.type };
+        }
+        return {
+          type: 'subscription_updated',
+          eventId: event.id,
+          subscriptionId: subscription.id,
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
         };
       }
       case 'customer.subscription.deleted': {
@@ -257,6 +308,112 @@ export class StripePaymentsProvider implements PaymentsProvider {
       ) {
         return;
       }
+      throw asProviderError(error);
+    }
+  }
+
+  /**
+   * A plan change on the subscription's own item (issue 25): the item gets a price for the new amount on the same
+   * product. An upgrade invoices the prorated difference at once (`always_invoice`) and fails when the card does
+   * not pay (`error_if_incomplete`: nothing changes at Stripe then); a downgrade or its undo prorates nothing, so
+   * the next renewal charges the new price.
+   */
+  async changeSubscriptionPrice(subscriptionId: string, change: PriceChange): Promise<ChargedInvoice | null> {
+    try {
+      const current = subscriptionItemsSchema.parse(await this.stripe.subscriptions.retrieve(subscriptionId));
+      const item = current.items.data.find((i) => i.price.recurring) ?? current.items.data[0];
+      if (!item?.price.product)
+        throw new ProviderError('stripe', 'subscription has no recurring item', false);
+      const updated = await this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: 'usd',
+                product: item.price.product,
+                unit_amount: change.amountCents,
+                recurring: { interval: 'month' },
+              },
+            },
+          ],
+          proration_behavior: change.prorate ? 'always_invoice' : 'none',
+          ...(change.prorate
+            ? {
+                proration_date: Math.floor(change.prorationDate.getTime() / 1000),
+                payment_behavior: 'error_if_incomplete' as const,
+              }
+            : {}),
+          metadata: change.metadata,
+          expand: ['latest_invoice'],
+        },
+        change.metadata.change_id
+          ? { idempotencyKey: `plan-change:${change.metadata.change_id}` }
+          : undefined,
+      );
+      if (!change.prorate) return null;
+      const invoice = chargedInvoiceSchema.parse(updated.latest_invoice);
+      return {
+        invoiceId: invoice.id,
+        amountPaidCents: invoice.amount_paid,
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message);
+      throw asProviderError(error);
+    }
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    try {
+      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    } catch (error) {
+      throw asProviderError(error);
+    }
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    } catch (error) {
+      throw asProviderError(error);
+    }
+  }
+
+  /** An invoice's hosted page (subscriptions, renewals, upgrades) or a one-time payment's receipt (packs). */
+  async receiptUrl(reference: string): Promise<string | null> {
+    try {
+      if (reference.startsWith('in_')) {
+        return (
+          chargedInvoiceSchema.parse(await this.stripe.invoices.retrieve(reference)).hosted_invoice_url ??
+          null
+        );
+      }
+      if (!reference.startsWith('cs_')) return null;
+      const session = receiptSessionSchema.parse(
+        await this.stripe.checkout.sessions.retrieve(reference, {
+          expand: ['invoice', 'payment_intent.latest_charge'],
+        }),
+      );
+      if (session.invoice && typeof session.invoice === 'object' && session.invoice.hosted_invoice_url) {
+        return session.invoice.hosted_invoice_url;
+      }
+      const intent = session.payment_intent;
+      if (
+        intent &&
+        typeof intent === 'object' &&
+        intent.latest_charge &&
+        typeof intent.latest_charge === 'object'
+      ) {
+        return intent.latest_charge.receipt_url ?? null;
+      }
+      return null;
+    } catch (error) {
       throw asProviderError(error);
     }
   }

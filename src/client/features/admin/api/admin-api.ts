@@ -108,7 +108,26 @@ export type CouponType = 'first_month' | 'forever';
 
 const userPath = (id: string) => encodeURIComponent(id);
 
+/** A payment as the owner's billing page lists it (issue 25). */
+export interface AdminPayment {
+  id: string;
+  created_at: string;
+  kind: string;
+  description: string;
+  amount: number;
+  base_amount: number;
+  discount_percent: number;
+  coupon_code: string | null;
+  status: string;
+}
+
+export interface AdminBilling {
+  payments: AdminPayment[];
+  scheduled_changes: { kind: 'downgrade' | 'cancel'; description: string; effective_at: string }[];
+}
+
 export const adminApi = {
+  billing: (id: string) => api.get<AdminBilling>(`/admin/users/${userPath(id)}/billing`),
   users: async () => (await api.get<{ users: AdminUser[] }>('/admin/users')).users,
   userDetails: (id: string) => api.get<AdminUserDetails>(`/admin/users/${userPath(id)}`),
   discountHistory: async (id: string) =>

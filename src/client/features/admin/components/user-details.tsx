@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, Bot, CreditCard, History, Phone, PhoneCall, UserX } from 'lucide-react';
+import { AlertTriangle, Bot, CreditCard, History, Phone, PhoneCall, Receipt, UserX } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -13,6 +13,7 @@ import {
   formatMoney,
   revokeReasonLabel,
 } from './format.ts';
+import { AdminBillingSection } from './billing-section.tsx';
 import { GiftMinutesDialog } from './gift-minutes-dialog.tsx';
 import { RevokeDiscountDialog } from './revoke-discount-dialog.tsx';
 import { UserAvatar } from './user-avatar.tsx';
@@ -147,6 +148,10 @@ export function UserDetails({
             <GiftMinutesDialog userLabel={label} onGift={onGift} />
             {hasDiscount ? <RevokeDiscountDialog discountLabel={discountLabel} onRevoke={onRevoke} /> : null}
           </div>
+        </Section>
+
+        <Section icon={Receipt} title="Payments and Scheduled Changes">
+          <AdminBillingSection userId={user.id} />
         </Section>
 
         <Section icon={History} title="Discount History">

@@ -24,6 +24,27 @@ export interface Subscription {
   minutes_used: number;
   minutes_limit: number;
   usage: SubscriptionUsage;
+  /** Where the limit comes from (plan_minutes + extra_available = minutes_limit); plan minutes are used first. */
+  minutes?: MinutesBreakdown;
+  cancel_at_period_end?: boolean;
+  cancel_requested_at?: string | null;
+  /** A downgrade waiting for the renewal. */
+  scheduled_change?: { plan: string; plan_name: string; effective_at: string } | null;
+  /** When the subscription is cancelling: the day its phone numbers are released. */
+  numbers_kept_until?: string | null;
+  provider?: string;
+}
+
+export interface MinutesBreakdown {
+  order: 'plan_first';
+  plan_minutes: number;
+  plan_used: number;
+  plan_remaining: number;
+  /** Bought and gifted minutes available this period (never expire). */
+  extra_available: number;
+  extra_used: number;
+  /** What rolls over to the next period. */
+  extra_balance: number;
 }
 
 export interface SubscriptionStatus {
@@ -61,13 +82,83 @@ export interface LocalCheckout {
   coupon_code: string | null;
   recurring: boolean;
   trial_days: number | null;
+  /** How an upgrade was prorated (absent for plans and packs). */
+  note?: string | null;
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
   expires_at: string;
 }
 
+export interface PlanChangePreview {
+  direction: 'upgrade' | 'downgrade';
+  plan: string;
+  plan_name: string;
+  current_plan: string;
+  current_plan_name: string;
+  amount_due: number;
+  base_amount_due: number;
+  discount_percent: number;
+  minutes_added: number;
+  days_left: number;
+  period_days: number;
+  period_end: string;
+  new_monthly_amount: number;
+  new_plan_minutes: number;
+  effective_at: string;
+  number_limit: number;
+  numbers_in_use: number;
+  allowed: boolean;
+  message: string;
+}
+
+export type PlanChangeResult =
+  | { direction: 'upgrade'; url: string; checkout_url: string; session_id: string }
+  | { direction: 'upgrade'; changed: true; amount_charged: number }
+  | { direction: 'downgrade'; scheduled_change: { plan: string; plan_name: string; effective_at: string } };
+
+export interface Payment {
+  id: string;
+  created_at: string;
+  kind: 'subscription' | 'trial' | 'pack' | 'renewal' | 'upgrade';
+  description: string;
+  plan: string | null;
+  minutes: number | null;
+  amount: number;
+  base_amount: number;
+  discount_percent: number;
+  coupon_code: string | null;
+  status: string;
+  provider: string;
+  /** Opens in a new tab: Stripe's hosted invoice or receipt, else the printable receipt page. */
+  receipt_url: string;
+}
+
+export interface Receipt extends Payment {
+  receipt_number: string;
+  billed_to: { email: string; name: string | null };
+  paid_at: string;
+  discount_amount: number;
+}
+
+export interface CancelResult {
+  cancel_at_period_end: boolean;
+  ends_at: string | null;
+  numbers_kept_until: string | null;
+}
+
 export const billingApi = {
+  planChangePreview: (plan: string) =>
+    api.get<PlanChangePreview>(`/subscription/change-plan?plan=${encodeURIComponent(plan)}`),
+  changePlan: (plan: string) =>
+    api.postForm<PlanChangeResult>('/subscription/change-plan', { plan, origin_url: window.location.origin }),
+  undoPlanChange: () => api.post<{ scheduled_change: null }>('/subscription/change-plan/undo'),
+  cancelSubscription: () => api.post<CancelResult>('/subscription/cancel'),
+  resumeSubscription: () => api.post<CancelResult>('/subscription/resume'),
+  payments: () => api.get<{ payments: Payment[]; manage_payment_method: boolean }>('/billing/payments'),
+  receipt: (id: string) => api.get<Receipt>(`/billing/payments/${encodeURIComponent(id)}`),
+  paymentPortal: () =>
+    api.postForm<{ url: string }>('/billing/portal', { origin_url: window.location.origin }),
   subscriptionStatus: () => api.get<SubscriptionStatus>('/subscription/status'),
   trialEligible: () => api.get<{ eligible: boolean }>('/subscription/trial-eligible'),
   validateCoupon: (code: string) =>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EXTRA_MINUTE_PRICE, formatUsd as money, priceAfterTrial } from '../../../../shared/plans.ts';
-import type { Subscription } from '../api/billing-api.ts';
+import type { MinutesBreakdown, Subscription } from '../api/billing-api.ts';
 import { useSubscriptionStatus } from '../hooks/use-subscription-status.ts';
 import { formatUsagePercentage, UsageBar, usagePercentage } from './usage-bar.tsx';
 
@@ -101,6 +101,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           <Stat label="Limit" value={usage.minutes_limit} testId="minutes-limit" />
           <Stat label="Remaining" value={usage.minutes_remaining} testId="minutes-remaining" />
         </dl>
+        {subscription.minutes ? (
+          <MinutesSources minutes={subscription.minutes} planName={subscription.plan_name} />
+        ) : null}
       </div>
 
       {limitReached ? (
@@ -127,13 +130,62 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         </div>
       ) : null}
 
-      <p className="text-xs text-ink-500">
-        {trial ? 'Trial ends' : 'Renews'} {date(subscription.current_period_end)}
-        {trial
-          ? `, then Basic at ${money(
-              priceAfterTrial({ percent: subscription.discount_percent, type: subscription.discount_type }),
-            )}/month`
-          : ''}
+      {subscription.cancel_at_period_end ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="cancel-notice">
+          Cancels on {date(subscription.current_period_end)}. Your agent answers until then.
+        </p>
+      ) : subscription.scheduled_change ? (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="scheduled-change">
+          Changes to {subscription.scheduled_change.plan_name} on{' '}
+          {date(subscription.scheduled_change.effective_at)}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-ink-500">
+          {subscription.cancel_at_period_end ? 'Ends' : trial ? 'Trial ends' : 'Renews'}{' '}
+          {date(subscription.current_period_end)}
+          {trial
+            ? `, then Basic at ${money(
+                priceAfterTrial({ percent: subscription.discount_percent, type: subscription.discount_type }),
+              )}/month`
+            : ''}
+        </p>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/billing">Manage billing</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Where the limit comes from: this period's plan minutes, then bought and gifted minutes that roll over. */
+function MinutesSources({ minutes, planName }: { minutes: MinutesBreakdown; planName: string }) {
+  return (
+    <div className="mt-2 rounded-lg border border-ink-100 px-3 py-2.5 text-sm" data-testid="minutes-sources">
+      <p className="text-xs font-medium tracking-wide text-ink-500 uppercase">Where your minutes come from</p>
+      <ol className="mt-1.5 space-y-1.5">
+        <li className="flex items-baseline justify-between gap-3">
+          <span className="text-ink-700">
+            <span className="font-medium">1.</span> {planName} plan, this period
+          </span>
+          <span className="text-ink-900 tabular-nums" data-testid="plan-minutes">
+            {number.format(minutes.plan_used)} of {number.format(minutes.plan_minutes)} used
+          </span>
+        </li>
+        <li className="flex items-baseline justify-between gap-3">
+          <span className="text-ink-700">
+            <span className="font-medium">2.</span> Bought &amp; gifted minutes
+          </span>
+          <span className="text-ink-900 tabular-nums" data-testid="rolled-over-minutes">
+            {number.format(minutes.extra_balance)} left
+            {minutes.extra_used > 0 ? ` (${number.format(minutes.extra_used)} used this period)` : ''}
+          </span>
+        </li>
+      </ol>
+      <p className="mt-1.5 text-xs text-ink-500">
+        Plan minutes are used first and reset at each renewal. Bought and gifted minutes never expire: what is
+        left rolls over.
       </p>
     </div>
   );

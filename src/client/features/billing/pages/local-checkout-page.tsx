@@ -105,15 +105,17 @@ function CheckoutSummary({
   onCancel: () => void;
 }) {
   const discount = checkout.base_amount - checkout.amount;
-  const recurringNote = checkout.trial_days
-    ? `Then Basic at ${money(
-        priceAfterTrial({ percent: checkout.discount_percent, type: checkout.discount_type }),
-      )}/month after ${checkout.trial_days} days, charged to this test card.`
-    : checkout.recurring
-      ? checkout.discount_percent > 0 && checkout.discount_type === 'first_month'
-        ? `Then ${money(checkout.base_amount)}/month from the second month.`
-        : `Renews monthly at ${money(checkout.amount)}.`
-      : 'One-time payment. Extra minutes never expire.';
+  const recurringNote = checkout.note
+    ? checkout.note
+    : checkout.trial_days
+      ? `Then Basic at ${money(
+          priceAfterTrial({ percent: checkout.discount_percent, type: checkout.discount_type }),
+        )}/month after ${checkout.trial_days} days, charged to this test card.`
+      : checkout.recurring
+        ? checkout.discount_percent > 0 && checkout.discount_type === 'first_month'
+          ? `Then ${money(checkout.base_amount)}/month from the second month.`
+          : `Renews monthly at ${money(checkout.amount)}.`
+        : 'One-time payment. Extra minutes never expire.';
 
   return (
     <Card data-testid="local-checkout">
@@ -149,7 +151,9 @@ function CheckoutSummary({
             </dd>
           </div>
         </dl>
-        <p className="text-xs text-ink-500">{recurringNote}</p>
+        <p className="text-xs text-ink-500" data-testid="checkout-note">
+          {recurringNote}
+        </p>
 
         {checkout.status === 'open' ? (
           <>

@@ -106,6 +106,12 @@ export function PricingPage() {
       navigate('/auth');
       return;
     }
+    // A monthly subscriber changes plan on /billing: a prorated upgrade or a downgrade at the renewal (issue 25),
+    // never a second full-price subscription.
+    if (currentPlan && currentPlan !== 'trial' && plan !== 'trial') {
+      navigate(`/billing?plan=${plan}`);
+      return;
+    }
     setBusyPlan(plan);
     try {
       const result = await billingApi.createCheckout({
