@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { SESSION_ID_PLACEHOLDER } from '../../providers/payments/payments.ts';
 import { formatUsd, isPlanId, PLANS, type PlanId } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
-import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.service.ts';
+import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.common.ts';
 
 /**
  * What the owner manages alone (issue 25, ADR 020 addendum): change plan (an upgrade at once with a prorated

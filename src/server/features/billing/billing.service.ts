@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { publicBaseUrl } from '../../env.ts';
 import {
   findLiveSubscriptionWithUsage,
   grantExtraMinutes,
@@ -17,13 +16,9 @@ import {
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
 import { DAY_MS } from '../../lib/clock.ts';
-import { AppError, ProviderError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
-import {
-  PaymentDeclinedError,
-  SESSION_ID_PLACEHOLDER,
-  WebhookSignatureError,
-} from '../../providers/payments/payments.ts';
+import { SESSION_ID_PLACEHOLDER, WebhookSignatureError } from '../../providers/payments/payments.ts';
 import { LocalPaymentsProvider } from '../../providers/payments/local.ts';
 import {
   COUPON_PERCENTS,
@@ -38,13 +33,11 @@ import {
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
 import { applyUpgrade, isStaleUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
+import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.common.ts';
+
+export { checkOrigin, cents, discounted, providerFailure, type BillingUser };
 
 type Tx = Transaction<Database>;
-
-export interface BillingUser {
-  id: string;
-  email: string;
-}
 
 const TRIAL_DAYS = PLANS.trial.days ?? 7;
 
@@ -65,56 +58,12 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
-export const cents = (dollars: number) => Math.round(dollars * 100);
-export const discounted = (baseCents: number, percent: number) =>
-  Math.round((baseCents * (100 - percent)) / 100);
-
 export function normalizeCouponCode(code: string | undefined | null): string {
   return (code ?? '').trim().toUpperCase();
 }
 
 function describeDiscount(percent: number, type: string): string {
   return type === 'forever' ? `${percent}% off every month` : `${percent}% off your first month`;
-}
-
-/**
- * origin_url must be this site's own origin (PUBLIC_BASE_URL or the origin the request came to):
- * success and cancel addresses are built from it, so anything else would be an open redirect.
- */
-export function checkOrigin(deps: AppDeps, originUrl: string, requestOrigin: string): string {
-  let origin: string;
-  try {
-    const url = new URL(originUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    origin = url.origin;
-  } catch {
-    throw new AppError(
-      'bad_request',
-      'origin_url must be the address of this site, e.g. https://example.com',
-    );
-  }
-  const allowed = new Set([new URL(publicBaseUrl(deps.env)).origin, requestOrigin]);
-  if (!allowed.has(origin)) {
-    throw new AppError('bad_request', 'origin_url must be the address of this site');
-  }
-  return origin;
-}
-
-export function providerFailure(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  if (error instanceof PaymentDeclinedError) {
-    throw new AppError(
-      'payment_required',
-      'Your card was declined, so nothing was changed. Update your payment method and try again.',
-    );
-  }
-  if (error instanceof ProviderError) {
-    throw new AppError(
-      'provider_unavailable',
-      'The payment service is not reachable right now. Please try again.',
-    );
-  }
-  throw error;
 }
 
 // ---------------------------------------------------------------- status
