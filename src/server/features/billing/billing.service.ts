@@ -561,7 +561,10 @@ async function settleRefusedCheckout(deps: AppDeps, sessionId: string, subscript
   }
 }
 
+/** Closes an unpaid checkout and gives its coupon back, under the account's lock like every change of money. */
 async function expireCheckout(deps: AppDeps, trx: Tx, sessionId: string) {
+  const owner = (await repo.findPaymentBySession(trx, sessionId))?.userId;
+  if (owner) await lockAccount(trx, owner);
   const payment = await repo.expirePayment(trx, sessionId);
   if (payment?.couponCode && payment.userId)
     await repo.releaseCoupon(trx, payment.couponCode, payment.userId);
