@@ -11,6 +11,7 @@ import * as m20261126120000 from './2026_11_26_120000_knowledge_gaps.ts';
 import * as m20261126130000 from './2026_11_26_130000_session_change_notify.ts';
 import * as m20261127120000 from './2026_11_27_120000_self_tests.ts';
 import * as m20261127134000 from './2026_11_27_134000_calls_search.ts';
+import * as m20261128120000 from './2026_11_28_120000_passage_vector_cache.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_130000_session_change_notify': m20261126130000,
   '2026_11_27_120000_self_tests': m20261127120000,
   '2026_11_27_134000_calls_search': m20261127134000,
+  '2026_11_28_120000_passage_vector_cache': m20261128120000,
 };
