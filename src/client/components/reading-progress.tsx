@@ -45,7 +45,7 @@ export function ReadingProgress({
         Reading your documents: {count.format(reading.passages_read)} of{' '}
         {count.format(reading.passages_total)} passages
       </p>
-      <Progress value={percent} label="Reading your documents" className="mt-3 bg-white" />
+      <Progress value={percent} label="Reading your documents" className="mt-3" />
       <p className="mt-2 text-xs text-ink-600">
         Your agent already answers from the words of your documents. Once it has read them all, it also
         understands questions asked in other words.
