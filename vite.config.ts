@@ -46,9 +46,7 @@ export default defineConfig({
         // One chunk for the icons instead of a dozen files of a few hundred bytes each, which a page waits for
         // six at a time (HTTP/1.1) on a busy server (ADR 042).
         codeSplitting: {
-          groups: [
-            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
-          ],
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
         },
       },
     },
