@@ -113,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       wildcard: false,
+      // The build writes .br/.gz beside the assets (vite.config.ts): sent as they are, not compressed per request.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

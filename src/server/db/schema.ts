@@ -216,6 +216,14 @@ export interface PassagesTable {
   answer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A sentence vector by the text it was computed from (ADR 042): unchanged passages are never embedded twice. */
+export interface PassageVectorCacheTable {
+  /** SHA-256 (hex) of the encoder's name and the sentence embedded. */
+  text_hash: string;
+  vector: Buffer;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** An entry of the "Answers you added" document: a question and the owner's answer (ADR 012). */
 export interface AddedAnswersTable {
   id: Generated<string>;
@@ -402,6 +410,7 @@ export interface Database {
   agent_hours: AgentHoursTable;
   documents: DocumentsTable;
   passages: PassagesTable;
+  passage_vector_cache: PassageVectorCacheTable;
   added_answers: AddedAnswersTable;
   knowledge_gaps: KnowledgeGapsTable;
   knowledge_gap_digests: KnowledgeGapDigestsTable;

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
+import { toReadingResponse } from '../../accounts/document-reading.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { readMultipartForm } from '../knowledge/knowledge-upload.ts';
@@ -21,7 +22,7 @@ import {
 } from './agents.service.ts';
 
 function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
-  const { config, documents } = view;
+  const { config, documents, reading } = view;
   return {
     company_name: config.companyName,
     contact_email: config.contactEmail,
@@ -33,6 +34,7 @@ function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
     status: config.status,
     config_data: config.configData,
     knowledge_version: config.knowledgeVersion,
+    reading: toReadingResponse(reading),
   };
 }
 

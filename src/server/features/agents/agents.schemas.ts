@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentReadingSchema } from '../../accounts/document-reading.ts';
 
 export const agentDocumentSchema = z.object({
   name: z.string(),
@@ -18,6 +19,8 @@ export const agentConfigSchema = z.object({
   status: z.string(),
   config_data: z.record(z.string(), z.unknown()),
   knowledge_version: z.number().int(),
+  /** How far the agent has read its documents for search by meaning (ADR 042). */
+  reading: documentReadingSchema,
 });
 export type AgentConfigResponse = z.infer<typeof agentConfigSchema>;
 

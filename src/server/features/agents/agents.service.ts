@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AppDeps } from '../../app-deps.ts';
+import { documentReading, type DocumentReading } from '../../accounts/document-reading.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
@@ -238,6 +239,7 @@ export async function configureAgent(
 export interface AgentConfigView {
   config: AgentConfig;
   documents: KnowledgeDocument[];
+  reading: DocumentReading;
 }
 
 /** GET /agent/config: the user's configuration with its documents, or undefined. */
@@ -247,8 +249,11 @@ export async function findAgentConfigView(
 ): Promise<AgentConfigView | undefined> {
   const config = await repo.findAgentConfig(deps.db, userId);
   if (!config) return undefined;
-  const documents = await listKnowledgeDocuments(deps, userId, { requireAgent: false });
-  return { config, documents };
+  const [documents, reading] = await Promise.all([
+    listKnowledgeDocuments(deps, userId, { requireAgent: false }),
+    documentReading(deps.db, userId),
+  ]);
+  return { config, documents, reading };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { documentReading, toReadingResponse } from '../../accounts/document-reading.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
@@ -88,8 +89,10 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base',
       { ...auth, schema: { response: { 200: knowledgeListResponseSchema } } },
       async (request) => {
-        const documents = await listKnowledgeDocuments(deps, userOf(request).id);
-        return { documents: documents.map(toDocumentResponse) };
+        const userId = userOf(request).id;
+        const documents = await listKnowledgeDocuments(deps, userId);
+        const reading = await documentReading(deps.db, userId);
+        return { documents: documents.map(toDocumentResponse), reading: toReadingResponse(reading) };
       },
     );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentReadingSchema } from '../../accounts/document-reading.ts';
 
 /** A knowledge-base document as the API shows it (SPEC section 3: name, path, size_formatted). */
 export const knowledgeDocumentSchema = z.object({
@@ -12,7 +13,11 @@ export const knowledgeDocumentSchema = z.object({
 });
 export type KnowledgeDocumentResponse = z.infer<typeof knowledgeDocumentSchema>;
 
-export const knowledgeListResponseSchema = z.object({ documents: z.array(knowledgeDocumentSchema) });
+export const knowledgeListResponseSchema = z.object({
+  documents: z.array(knowledgeDocumentSchema),
+  /** How far the agent has read these documents for search by meaning (ADR 042). */
+  reading: documentReadingSchema,
+});
 
 export const knowledgeAddResponseSchema = z.object({
   message: z.string(),

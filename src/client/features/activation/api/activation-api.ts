@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import type { DocumentReading } from '../../../components/reading-progress.tsx';
 
 /** SPEC 3, Voice. */
 export interface Voice {
@@ -17,6 +18,8 @@ export interface AgentCardConfig {
   status: string;
   documents?: unknown[];
   config_data?: Record<string, unknown> | null;
+  /** How far the agent has read its documents (ADR 042). */
+  reading?: DocumentReading;
 }
 
 export interface AgentCardConfigResponse {

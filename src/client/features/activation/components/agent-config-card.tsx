@@ -8,6 +8,7 @@ import { agentIdOf, type AgentCardConfig } from '../api/activation-api.ts';
 import { useAgentCardConfig } from '../hooks/use-activation.ts';
 import { VoiceDialog } from './voice-dialog.tsx';
 import { formatPhoneNumber } from '../../../../shared/phone.ts';
+import { ReadingProgress } from '../../../components/reading-progress.tsx';
 
 export interface AgentConfigCardProps {
   /** From GET /subscription/status: without an active subscription there is nothing to configure yet. */
@@ -120,6 +121,8 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
         />
         {agentId ? <Detail icon={Mic} label="Voice" value={voiceName ?? config.voice_id ?? '—'} /> : null}
       </dl>
+
+      <ReadingProgress reading={config.reading} />
 
       {!agentId ? (
         <div className="mt-auto flex flex-col gap-2 rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">

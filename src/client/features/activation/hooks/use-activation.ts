@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pollWhileReading } from '../../../components/reading-progress.tsx';
 import { activationApi, type AgentCardConfigResponse } from '../api/activation-api.ts';
 
 /**
@@ -22,6 +23,8 @@ export function useAgentCardConfig() {
         return NOT_CONFIGURED;
       }
     },
+    // While the agent reads its documents, the card shows how far it is: asked again until it is done.
+    refetchInterval: (query) => pollWhileReading(query.state.data?.config?.reading),
   });
 }
 

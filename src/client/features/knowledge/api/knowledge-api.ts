@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import type { DocumentReading } from '../../../components/reading-progress.tsx';
 
 /** A knowledge-base document (SPEC 3: name, path, size_formatted). */
 export interface KnowledgeDocument {
@@ -8,7 +9,7 @@ export interface KnowledgeDocument {
 }
 
 export const knowledgeApi = {
-  list: () => api.get<{ documents: KnowledgeDocument[] }>('/agent/knowledge-base'),
+  list: () => api.get<{ documents: KnowledgeDocument[]; reading: DocumentReading }>('/agent/knowledge-base'),
   add: (files: File[]) => {
     const form = new FormData();
     for (const file of files) form.append('documents', file, file.name);

@@ -7,6 +7,7 @@ import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ReadingProgress } from '../../../components/reading-progress.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { knowledgeApi, type KnowledgeDocument } from '../api/knowledge-api.ts';
 import { DocumentsCard } from '../components/documents-card.tsx';
@@ -71,8 +72,9 @@ export function KnowledgeBasePage() {
             )
           }
         />
+        <ReadingProgress reading={documents.data?.reading} />
         <DocumentsCard
-          documents={documents.data ?? []}
+          documents={documents.data?.documents ?? []}
           onDelete={(document) => remove.mutateAsync(document).catch(() => undefined)}
         />
         <Link

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import {
+  activateAgent,
+  configureAgent,
+  expect,
+  FAQ,
+  registerUser,
+  subscribeWithFreeCoupon,
+  test,
+} from './fixtures.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const PROGRESS = /^Reading your documents: ([\d,]+) of ([\d,]+) passages$/;
+
+/** A handbook of `entries` question-and-answer passages, with words of its own so no earlier vector is reused. */
+function handbook(entries: number): string {
+  const run = Math.random().toString(36).slice(2, 8);
+  const topics = ['delivery', 'parking', 'repairs', 'refunds', 'bookings', 'gift cards', 'warranty', 'tyres'];
+  return Array.from({ length: entries }, (_, i) => {
+    const topic = topics[i % topics.length]!;
+    return (
+      `How does ${topic} work for order ${run}-${i}?\n` +
+      `For order ${run}-${i}, ${topic} is handled by our team within ${(i % 9) + 1} days of your call. ` +
+      `Ask at the counter about ${topic} option ${i} and bring reference ${run}${i} with you.`
+    );
+  }).join('\n\n');
+}
+
+test.describe('reading the documents', () => {
+  test('the knowledge base page and the agent card show how far the agent has read, then ready', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    await registerUser(page, { name: 'Test Owner' });
+    await subscribeWithFreeCoupon(page, baseURL!, 'pro');
+    await configureAgent(page, { companyName: 'Harbor Bikes', document: FAQ });
+    await activateAgent(page);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (1)' })).toBeVisible();
+    await page.getByLabel('Files to upload').setInputFiles({
+      name: 'handbook.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(handbook(500)),
+    });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText(/Document uploaded: handbook\.txt/)).toBeVisible({ timeout: 30_000 });
+
+    // While the vectors are computed: "Reading your documents: N of M passages", with a bar.
+    const progress = page.getByTestId('reading-progress');
+    await expect(progress.getByRole('status')).toHaveText(PROGRESS);
+    const [, read, total] = PROGRESS.exec((await progress.getByRole('status').textContent())!.trim())!;
+    const passagesTotal = Number(total!.replace(/,/g, ''));
+    expect(passagesTotal).toBeGreaterThanOrEqual(500);
+    expect(Number(read!.replace(/,/g, ''))).toBeLessThan(passagesTotal);
+    await expect(progress.getByRole('progressbar', { name: 'Reading your documents' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/reading-progress-knowledge-base.png`, fullPage: true });
+
+    // The agent card on the dashboard says the same, and counts up.
+    await page.goto('/dashboard');
+    const card = page.getByTestId('agent-config-card');
+    await expect(card.getByTestId('reading-progress').getByRole('status')).toHaveText(PROGRESS);
+    await card.screenshot({ path: `${SHOTS}/reading-progress-agent-card.png` });
+    const api = async () =>
+      (
+        (await (await page.request.get('/api/agent/knowledge-base')).json()) as {
+          reading: { passages_read: number; passages_total: number; ready: boolean };
+        }
+      ).reading;
+    const first = await api();
+    await expect
+      .poll(async () => (await api()).passages_read, { timeout: 120_000 })
+      .toBeGreaterThan(first.passages_read);
+
+    // Once every passage is read the progress goes away by itself (the pages poll while it shows).
+    await expect(card.getByTestId('reading-progress')).toBeHidden({ timeout: 240_000 });
+    expect(await api()).toEqual({ passages_read: passagesTotal, passages_total: passagesTotal, ready: true });
+    await card.screenshot({ path: `${SHOTS}/reading-progress-agent-card-ready.png` });
+    await page.goto('/knowledge-base');
+    await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();
+    await expect(page.getByTestId('reading-progress')).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/reading-progress-knowledge-base-ready.png`, fullPage: true });
+  });
+});
