@@ -35,7 +35,7 @@ interface Slot {
 /**
  * Threads by default: one per core, at most MAX_THREADS (each holds its own copy of the model, about 250 MB). The
  * TensorFlow.js WebAssembly backend runs single-threaded under Node.js, so a second core is used only through a
- * second thread (ADR 042: 1.5-1.9 times the passages per second of one on this 2-core machine).
+ * second thread (ADR 043: 1.5-1.9 times the passages per second of one on this 2-core machine).
  */
 const MAX_THREADS = 2;
 export const DEFAULT_ENCODER_THREADS = Math.max(1, Math.min(MAX_THREADS, availableParallelism()));

@@ -19,7 +19,7 @@ export const agentConfigSchema = z.object({
   status: z.string(),
   config_data: z.record(z.string(), z.unknown()),
   knowledge_version: z.number().int(),
-  /** How far the agent has read its documents for search by meaning (ADR 042). */
+  /** How far the agent has read its documents for search by meaning (ADR 043). */
   reading: documentReadingSchema,
 });
 export type AgentConfigResponse = z.infer<typeof agentConfigSchema>;
