@@ -10,7 +10,7 @@ import { LandingPage } from '../features/marketing/pages/landing-page.tsx';
 type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /**
- * React.lazy for a named export: one code-split chunk per page. `preload` starts loading the chunk early (ADR 042:
+ * React.lazy for a named export: one code-split chunk per page. `preload` starts loading the chunk early (ADR 043:
  * the page opened first is fetched while the session is checked, not after).
  */
 function lazyPage<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
@@ -115,7 +115,7 @@ const PAGES_BY_PATH: Record<string, LazyPage> = {
 /**
  * Starts loading the page the browser opened on (main.tsx, before the first render), so its chunk arrives while
  * the session is being checked instead of after: about a third of a second off the dashboard's first render on
- * this machine (ADR 042). The landing page is in the main bundle and needs nothing.
+ * this machine (ADR 043). The landing page is in the main bundle and needs nothing.
  */
 export function preloadPage(pathname: string): void {
   const page = PAGES_BY_PATH[pathname.replace(/\/+$/, '') || '/'];

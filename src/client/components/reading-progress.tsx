@@ -3,7 +3,7 @@ import { Progress } from './ui/progress.tsx';
 import { cn } from '../lib/cn.ts';
 
 /**
- * How far the agent has read its documents for search by meaning (ADR 042), as GET /agent/knowledge-base and
+ * How far the agent has read its documents for search by meaning (ADR 043), as GET /agent/knowledge-base and
  * GET /agent/config return it.
  */
 export interface DocumentReading {

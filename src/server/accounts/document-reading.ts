@@ -1,5 +1,5 @@
 /**
- * How far the agent has read its documents (ADR 042): a passage is searchable by its words as soon as it is stored,
+ * How far the agent has read its documents (ADR 043): a passage is searchable by its words as soon as it is stored,
  * and by meaning once the background loop has computed its sentence vector. The knowledge-base listing and the
  * agent's configuration show this until every passage has one ("Reading your documents: 120 of 480 passages").
  */

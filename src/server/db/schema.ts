@@ -216,7 +216,7 @@ export interface PassagesTable {
   answer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A sentence vector by the text it was computed from (ADR 042): unchanged passages are never embedded twice. */
+/** A sentence vector by the text it was computed from (ADR 043): unchanged passages are never embedded twice. */
 export interface PassageVectorCacheTable {
   /** SHA-256 (hex) of the encoder's name and the sentence embedded. */
   text_hash: string;
@@ -307,7 +307,7 @@ export interface CallsTable {
   message: Json<CallMessage | null>;
 }
 
-/** A message a caller left on a call (ADR 042). */
+/** A message a caller left on a call (ADR 043). */
 export interface CallMessage {
   name: string | null;
   callback_number: string;

@@ -15,7 +15,7 @@ export type KnowledgeDocumentResponse = z.infer<typeof knowledgeDocumentSchema>;
 
 export const knowledgeListResponseSchema = z.object({
   documents: z.array(knowledgeDocumentSchema),
-  /** How far the agent has read these documents for search by meaning (ADR 042). */
+  /** How far the agent has read these documents for search by meaning (ADR 043). */
   reading: documentReadingSchema,
 });
 

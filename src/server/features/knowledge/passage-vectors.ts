@@ -18,7 +18,7 @@ import { passageSentence, vectorToBytes, type SentenceEncoder } from '../../agen
  */
 export const VECTOR_BATCH = 64;
 
-/** The cache key of a sentence (ADR 042): the encoder's name and the exact text embedded. */
+/** The cache key of a sentence (ADR 043): the encoder's name and the exact text embedded. */
 export function sentenceHash(encoderKind: string, sentence: string): string {
   return createHash('sha256').update(encoderKind).update('\0').update(sentence).digest('hex');
 }
