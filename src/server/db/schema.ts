@@ -307,7 +307,7 @@ export interface CallsTable {
   message: Json<CallMessage | null>;
 }
 
-/** A message a caller left on a call (ADR 043). */
+/** A message a caller left on a call (ADR 042). */
 export interface CallMessage {
   name: string | null;
   callback_number: string;
