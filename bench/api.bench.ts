@@ -160,7 +160,8 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const cookie = { cookie: `session_token=${token}` };
+  // As a browser sends them after its first page: the session and the CSRF cookie (without it every answer mints one).
+  const cookie = { cookie: `session_token=${token}; XSRF-TOKEN=${randomToken(24)}` };
 
   const bare = Fastify({ logger: false });
   bare.get('/ping', async () => ({ ok: true }));
