@@ -43,7 +43,11 @@ async function checkPage(page: Page, path: string, name: string, ready: (page: P
     await page.goto(path);
     await ready(page);
     // Entrance animations finished: colours are measured as they end up.
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
     expect.soft(await seriousViolations(page), `${path} at ${size.width}px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/a11y-${name}-${size.name}.png`, fullPage: true });
   }

@@ -13,7 +13,12 @@ const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'n
 
 /** Serious and critical WCAG A/AA violations on the page as it is (the a11y spec's rule, issue 23). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForTimeout(400);
+  // Colours are measured as they end up: no toast or dialog still fading in or out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

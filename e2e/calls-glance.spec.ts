@@ -10,6 +10,7 @@ import {
   configureAgent,
   expect,
   registerUser,
+  muteAgent,
   shownNumber,
   subscribeWithFreeCoupon,
   test,
@@ -43,6 +44,7 @@ We do not accept payment by cheque. Cards and cash are welcome.`;
 
 async function call(page: Page, number: string, lines: string[], end: 'hang up' | 'person') {
   await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+  await muteAgent(page);
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   const agent = page.getByTestId('agent-line');
   await expect(agent.first()).toContainText('Thanks for calling');

@@ -5,6 +5,7 @@ import {
   configureAgent,
   expect,
   FAQ,
+  muteAgent,
   registerUser,
   shownNumber,
   subscribeWithFreeCoupon,
@@ -48,15 +49,6 @@ async function callFromSoftphone(page: Page, number: string, companyName: string
   const agentLines = page.getByTestId('agent-line');
   await expect(agentLines.first()).toContainText(`Thanks for calling ${companyName}`);
   return agentLines;
-}
-
-/**
- * These calls talk as fast as a test types: with the agent's voice playing, each question would talk over (and
- * interrupt) the reply before it. The voice itself is tested in test-call-voice.spec.ts.
- */
-async function muteAgent(page: Page) {
-  await page.getByRole('button', { name: 'Agent replies are spoken' }).click();
-  await expect(page.getByRole('button', { name: 'Agent replies are muted' })).toBeVisible();
 }
 
 /** Says `text` on the softphone (typed, as the browser's speech recognition would hand it over). */

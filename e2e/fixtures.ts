@@ -214,3 +214,13 @@ export async function activateAgent(page: Page): Promise<void> {
   });
   expect(activate.status(), await activate.text()).toBe(200);
 }
+
+/**
+ * Silences the agent's voice on the softphone before a call. A test types its questions faster than the reply is
+ * spoken, and a question sent over a playing reply interrupts it: the transcript keeps only what was heard. The
+ * voice itself is tested in test-call-voice.spec.ts.
+ */
+export async function muteAgent(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Agent replies are spoken' }).click();
+  await expect(page.getByRole('button', { name: 'Agent replies are muted' })).toBeVisible();
+}

@@ -5,6 +5,7 @@ import {
   configureAgent,
   expect,
   FAQ,
+  muteAgent,
   registerUser,
   subscribeWithFreeCoupon,
   test,
@@ -16,6 +17,7 @@ mkdirSync(SHOTS, { recursive: true });
 /** Calls the agent from the softphone, asks `question`, returns the agent's reply line, then hangs up. */
 async function askOnACall(page: Page, number: string, question: string): Promise<string> {
   await page.goto(`/phone?to=${encodeURIComponent(number)}`);
+  await muteAgent(page);
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   const agentLines = page.getByTestId('agent-line');
   await expect(agentLines.first()).toContainText('Thanks for calling Acme Plumbing');

@@ -65,20 +65,27 @@ test.describe('reading the documents', () => {
     const card = page.getByTestId('agent-config-card');
     await expect(card.getByTestId('reading-progress').getByRole('status')).toHaveText(PROGRESS);
     await card.screenshot({ path: `${SHOTS}/reading-progress-agent-card.png` });
-    const api = async () =>
-      (
-        (await (await page.request.get('/api/agent/knowledge-base')).json()) as {
+    // Null while the embedded database asks a request to come back (503 with Retry-After, busy embedding).
+    const api = async () => {
+      const response = await page.request.get('/api/agent/knowledge-base');
+      if (!response.ok()) return null;
+      return (
+        (await response.json()) as {
           reading: { passages_read: number; passages_total: number; ready: boolean };
         }
       ).reading;
-    const first = await api();
+    };
+    let first: Awaited<ReturnType<typeof api>> = null;
+    await expect.poll(async () => (first = await api())).not.toBeNull();
     await expect
-      .poll(async () => (await api()).passages_read, { timeout: 120_000 })
-      .toBeGreaterThan(first.passages_read);
+      .poll(async () => (await api())?.passages_read ?? 0, { timeout: 120_000 })
+      .toBeGreaterThan(first!.passages_read);
 
     // Once every passage is read the progress goes away by itself (the pages poll while it shows).
     await expect(card.getByTestId('reading-progress')).toBeHidden({ timeout: 240_000 });
-    expect(await api()).toEqual({ passages_read: passagesTotal, passages_total: passagesTotal, ready: true });
+    await expect
+      .poll(api)
+      .toEqual({ passages_read: passagesTotal, passages_total: passagesTotal, ready: true });
     await card.screenshot({ path: `${SHOTS}/reading-progress-agent-card-ready.png` });
     await page.goto('/knowledge-base');
     await expect(page.getByRole('heading', { name: 'Current Documents (2)' })).toBeVisible();

@@ -114,6 +114,9 @@ describe('extractive answers', () => {
     expect(ask('Parking', 'where can i park', 'Parking is free behind the building.')).toBe(
       'Parking is free behind the building.',
     );
+    expect(ask('Opening hours', 'what are your opening hours', 'We are open from 8 a.m. to 6 p.m.')).toBe(
+      'We are open from 8 a.m. to 6 p.m.',
+    );
     expect(ask('Note', 'where can i park', 'Free spaces are behind the building.')).toBe(
       'Free spaces are behind the building.',
     );

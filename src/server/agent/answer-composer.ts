@@ -89,7 +89,12 @@ function withHeading(answer: string, heading: string | null, question: string): 
   const words = label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[^\p{L}\p{N}']+/gu, ' ');
   const labelStems = [...stemsOf(words)];
   const said = stemsOf(answer);
-  if (!labelStems.some((stem) => asked.has(stem)) || labelStems.every((stem) => said.has(stem)))
+  const askedOfLabel = labelStems.filter((stem) => asked.has(stem));
+  if (askedOfLabel.length === 0) return answer;
+  // A code name is named in full ("logger.bindings()", not "bindings"); a label in words when the sentence says
+  // none of what the caller asked of it ("Opening hours" needs no saying before "We are open …").
+  const identifier = /[._()]|[a-z][A-Z]/.test(label);
+  if (identifier ? labelStems.every((stem) => said.has(stem)) : askedOfLabel.some((stem) => said.has(stem)))
     return answer;
   return `${label}: ${answer}`;
 }
