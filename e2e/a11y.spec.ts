@@ -4,7 +4,6 @@
  * one radio group (arrow keys, one Tab stop) and a visible focus on every control reached by Tab.
  */
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -15,6 +14,7 @@ import {
   registerUser,
   signInViaUi,
   subscribeWithFreeCoupon,
+  seriousViolations,
   test,
 } from './fixtures.ts';
 
@@ -26,28 +26,12 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** The serious and critical WCAG 2.x A/AA violations on the page as it is, one line each (empty when none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Checks `path` at both sizes once `ready` shows; screenshots named `name`. */
 async function checkPage(page: Page, path: string, name: string, ready: (page: Page) => Promise<void>) {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(path);
     await ready(page);
-    // Entrance animations finished: colours are measured as they end up.
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    );
     expect.soft(await seriousViolations(page), `${path} at ${size.width}px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/a11y-${name}-${size.name}.png`, fullPage: true });
   }

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, registerUser, signInViaUi, test } from './fixtures.ts';
+import { ADMIN, expect, registerUser, seriousViolations, signInViaUi, test } from './fixtures.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-billing';
 mkdirSync(SHOTS, { recursive: true });
@@ -10,22 +9,6 @@ mkdirSync(SHOTS, { recursive: true });
 test.describe.configure({ timeout: 180_000 });
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** Serious and critical WCAG A/AA violations on the page as it is (the a11y spec's rule, issue 23). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Colours are measured as they end up: no toast or dialog still fading in or out.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Subscribes through the pricing page and the local checkout; ends on the dashboard. */
 async function subscribe(page: Page, plan: 'basic' | 'pro', total: string) {

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -223,4 +224,22 @@ export async function activateAgent(page: Page): Promise<void> {
 export async function muteAgent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Agent replies are spoken' }).click();
   await expect(page.getByRole('button', { name: 'Agent replies are muted' })).toBeVisible();
+}
+
+/**
+ * The serious and critical WCAG 2.x A/AA violations on the page as it ends up (no toast or dialog still fading in
+ * or out), one line each; empty when none (issue 23).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
