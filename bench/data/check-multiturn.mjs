@@ -3,6 +3,9 @@
 // documents. Prints the counts the README quotes. Each set's README says its limits:
 //   node bench/data/check-multiturn.mjs bench/data/multiturn/conversations.json --turns 2-5
 //   node bench/data/check-multiturn.mjs bench/data/multiturn2/conversations.json --turns 3-6 --max-answer-words 6
+// --sites: each business is a real documentation site (at least 10 pages referenced from node_modules, any path
+// relative to the set, no per-page word limit); its page count and words are printed:
+//   node bench/data/check-multiturn.mjs bench/data/sites/conversations.json --sites --turns 3-6 --max-answer-words 8
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -13,7 +16,9 @@ const option = (name, fallback) => {
 };
 const [minTurns, maxTurns] = option('--turns', '2-6').split('-').map(Number);
 const maxAnswerWords = Number(option('--max-answer-words', 'Infinity'));
-const setPath = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? '');
+const sites = args.includes('--sites');
+const valued = new Set(['--turns', '--max-answer-words']);
+const setPath = resolve(args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1])) ?? '');
 const base = dirname(setPath);
 const set = JSON.parse(readFileSync(setPath, 'utf8'));
 const errors = [];
@@ -37,14 +42,16 @@ for (const [index, business] of set.businesses.entries()) {
   if (typeof id !== 'string' || !/^[a-z0-9-]+$/.test(id)) fail(where, 'id must be a lower-case slug');
   if (documentsOf.has(id)) fail(where, `duplicate id ${id}`);
   if (typeof companyName !== 'string' || companyName.trim() === '') fail(where, 'companyName missing');
-  if (!Array.isArray(documents) || documents.length < 2 || documents.length > 4) {
-    fail(where, 'documents must list 2-4 paths');
+  const [fewest, most] = sites ? [10, Infinity] : [2, 4];
+  if (!Array.isArray(documents) || documents.length < fewest || documents.length > most) {
+    fail(where, sites ? 'documents must list at least 10 paths' : 'documents must list 2-4 paths');
     continue;
   }
   const texts = [];
+  let totalWords = 0;
   for (const path of documents) {
-    if (typeof path !== 'string' || !path.startsWith(`${id}/`) || !/\.(md|txt)$/.test(path)) {
-      fail(where, `document ${path} must be ${id}/<name>.md or .txt`);
+    if (typeof path !== 'string' || !(sites || path.startsWith(`${id}/`)) || !/\.(md|txt)$/.test(path)) {
+      fail(where, `document ${path} must be ${sites ? 'a' : `${id}/<name>`}.md or .txt path`);
       continue;
     }
     const full = join(base, path);
@@ -54,9 +61,12 @@ for (const [index, business] of set.businesses.entries()) {
     }
     const text = readFileSync(full, 'utf8');
     const words = text.split(/\s+/).filter(Boolean).length;
-    if (words < 300 || words > 1200) fail(where, `document ${path} has ${words} words (300-1200 wanted)`);
+    totalWords += words;
+    if (!sites && (words < 300 || words > 1200))
+      fail(where, `document ${path} has ${words} words (300-1200 wanted)`);
     texts.push(norm(text));
   }
+  if (sites) console.log(`${id}: ${texts.length} documents, ${totalWords} words`);
   documentsOf.set(id, texts);
 }
 
