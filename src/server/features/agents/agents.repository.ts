@@ -1,5 +1,6 @@
-/** Storage of agent configurations (one per user). Kysely stays here; callers get AgentConfig. */
+/** Storage of agent configurations (up to the plan's number per user, ADR 044). Kysely stays here; callers get AgentConfig. */
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 
 export interface AgentConfig {
   id: string;
@@ -79,13 +80,39 @@ function toConfig(row: Row): AgentConfig {
   };
 }
 
-export async function findAgentConfig(db: Db, userId: string): Promise<AgentConfig | undefined> {
+export async function findAgentConfig(db: Db, agentId: string): Promise<AgentConfig | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('id', '=', agentId)
     .executeTakeFirst();
   return row ? toConfig(row) : undefined;
+}
+
+/** The account's agents, oldest first. */
+export async function findAgentConfigs(db: Db, userId: string): Promise<AgentConfig[]> {
+  const rows = await db
+    .selectFrom('agent_configs')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toConfig);
+}
+
+/**
+ * How many agents the account has, with the account's row locked until the transaction ends: two numbers added
+ * at once are counted one after the other, so neither passes the plan's limit.
+ */
+export async function countAgentsLocked(db: Db, userId: string): Promise<number> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const row = await db
+    .selectFrom('agent_configs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The user holding `phoneNumber`, if anyone does. */
@@ -100,14 +127,15 @@ export async function findPhoneNumberHolder(db: Db, phoneNumber: string): Promis
 
 export async function insertAgentConfig(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   details: AgentDetails,
   now: Date,
 ): Promise<AgentConfig> {
   const row = await db
     .insertInto('agent_configs')
     .values({
-      user_id: userId,
+      id: agent.agentId,
+      user_id: agent.userId,
       company_name: details.companyName,
       contact_email: details.contactEmail,
       twilio_phone_number: details.phoneNumber,
@@ -124,7 +152,7 @@ export async function insertAgentConfig(
 /** Updates the owner-editable details; leaves voice, hosted agent, status and knowledge untouched. */
 export async function updateAgentDetails(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   details: AgentDetails,
   now: Date,
 ): Promise<AgentConfig | undefined> {
@@ -138,14 +166,19 @@ export async function updateAgentDetails(
       transfer_phone_number: details.transferPhoneNumber,
       updated_at: now,
     })
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
+    .where('user_id', '=', agent.userId)
     .returning(columns)
     .executeTakeFirst();
   return row ? toConfig(row) : undefined;
 }
 
-export async function deleteAgentConfig(db: Db, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('agent_configs').where('user_id', '=', userId).executeTakeFirst();
+export async function deleteAgentConfig(db: Db, agent: AgentRef): Promise<boolean> {
+  const result = await db
+    .deleteFrom('agent_configs')
+    .where('id', '=', agent.agentId)
+    .where('user_id', '=', agent.userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -156,15 +189,6 @@ export function isPhoneNumberConflict(error: unknown): boolean {
   if (e.code !== '23505') return false;
   const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')} ${String(e.detail ?? '')}`;
   return text.includes('twilio_phone_number');
-}
-
-/** True for a unique violation on agent_configs.user_id (two first configurations of one user at once). */
-export function isOwnerConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown; detail?: unknown };
-  if (e.code !== '23505') return false;
-  const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')} ${String(e.detail ?? '')}`;
-  return text.includes('user_id');
 }
 
 // ---------------------------------------------------------------- numbers whose release is retried

@@ -13,7 +13,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AppDeps } from '../../app-deps.ts';
+import { randomUUID } from 'node:crypto';
 import { documentReading, type DocumentReading } from '../../accounts/document-reading.ts';
+import { resolveAgent, type AgentRef } from '../../accounts/agent-scope.ts';
+import { isPlanId, PLANS } from '../../../shared/plans.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
@@ -149,7 +152,34 @@ export async function retryNumberReleases(deps: AppDeps, log: FastifyBaseLogger)
   return released;
 }
 
-/** POST /agent/configure: first configuration or update (details, number, more documents). */
+/** How many phone numbers (agents) a plan allows (SPEC section 9); an unknown plan allows one. */
+export function numbersAllowed(plan: string): number {
+  return isPlanId(plan) ? PLANS[plan].phoneNumbers : 1;
+}
+
+/** The refusal of a number past the plan's limit: names the plan and its limit (ADR 044). */
+export function numberLimitError(plan: string): AppError {
+  const allowed = numbersAllowed(plan);
+  const name = isPlanId(plan) ? PLANS[plan].name : plan;
+  const more = Object.values(PLANS).find((p) => p.phoneNumbers > allowed && p.billing === 'monthly');
+  return new AppError(
+    'forbidden',
+    `Your ${name} plan includes ${allowed} phone number${allowed === 1 ? '' : 's'}, and you have ${allowed} already.` +
+      (more ? ` Upgrade to ${more.name} for up to ${more.phoneNumbers} numbers.` : ''),
+  );
+}
+
+/** Which agent a save acts on: `add` a new one, else the one named (or the account's only one, or the first). */
+export interface ConfigureTarget {
+  agentId?: string | undefined;
+  add?: boolean;
+}
+
+/**
+ * POST /agent/configure: first configuration or update (details, number, more documents) of the account's agent
+ * (the one named by agent_id when there are several). POST /agents (`target.add`): another number, up to the
+ * plan's limit (ADR 044).
+ */
 export async function configureAgent(
   deps: AppDeps,
   log: FastifyBaseLogger,
@@ -157,15 +187,23 @@ export async function configureAgent(
   input: ConfigureInput,
   files: UploadedFile[],
   hooks: AgentConfigHooks = {},
+  target: ConfigureTarget = {},
 ): Promise<AgentConfig> {
   const { db, clock, providers } = deps;
-  if (!(await findActiveSubscription(db, userId, clock.now()))) {
+  const subscription = await findActiveSubscription(db, userId, clock.now());
+  if (!subscription) {
     throw new AppError('forbidden', SUBSCRIPTION_REQUIRED);
+  }
+  const existing = target.add ? undefined : await resolveAgent(db, userId, target.agentId);
+  const previous = existing ? await repo.findAgentConfig(db, existing.agentId) : undefined;
+  // A new number past the plan's limit is refused before anything is read, rented or stored.
+  if (!previous && (await repo.findAgentConfigs(db, userId)).length >= numbersAllowed(subscription.plan)) {
+    throw numberLimitError(subscription.plan);
   }
   const details = validate(input);
   const prepared = await prepareDocuments(files);
-  const previous = await repo.findAgentConfig(db, userId);
-  if (previous) await assertDocumentLimit(db, userId, prepared);
+  const agent: AgentRef = { userId, agentId: previous?.id ?? randomUUID() };
+  if (previous) await assertDocumentLimit(db, agent, prepared);
 
   const numberChanged = previous?.phoneNumber !== details.phoneNumber;
   let rented: RentedNumber | undefined;
@@ -198,12 +236,15 @@ export async function configureAgent(
   };
   let saved: AgentConfig | undefined;
   try {
-    await storePreparedDocuments(deps, userId, prepared, {
+    await storePreparedDocuments(deps, agent, prepared, {
       inTransaction: async (trx) => {
         const now = clock.now();
+        if (!previous && (await repo.countAgentsLocked(trx, userId)) >= numbersAllowed(subscription.plan)) {
+          throw numberLimitError(subscription.plan);
+        }
         saved = previous
-          ? await repo.updateAgentDetails(trx, userId, values, now)
-          : await repo.insertAgentConfig(trx, userId, values, now);
+          ? await repo.updateAgentDetails(trx, agent, values, now)
+          : await repo.insertAgentConfig(trx, agent, values, now);
         if (!saved)
           throw new AppError(
             'conflict',
@@ -214,9 +255,6 @@ export async function configureAgent(
   } catch (error) {
     if (rented) await releaseQuietly(deps, log, rented, 'configuration not saved');
     if (repo.isPhoneNumberConflict(error)) throw numberTakenError(details.phoneNumber);
-    if (repo.isOwnerConflict(error)) {
-      throw new AppError('conflict', 'Your agent is already being configured. Please reload and try again.');
-    }
     throw error;
   }
   if (previous && numberChanged) {
@@ -227,7 +265,7 @@ export async function configureAgent(
       'owner chose another number',
     );
   }
-  const config = (await repo.findAgentConfig(db, userId)) ?? saved!;
+  const config = (await repo.findAgentConfig(db, agent.agentId)) ?? saved!;
   if (hooks.afterConfigSaved) {
     await hooks.afterConfigSaved(config, previous).catch((error: unknown) => {
       log.error({ err: error }, 'afterConfigSaved hook failed');
@@ -242,32 +280,45 @@ export interface AgentConfigView {
   reading: DocumentReading;
 }
 
-/** GET /agent/config: the user's configuration with its documents, or undefined. */
+/** GET /agent/config: one agent's configuration with its documents, or undefined. */
 export async function findAgentConfigView(
   deps: AppDeps,
-  userId: string,
+  agentId: string,
 ): Promise<AgentConfigView | undefined> {
-  const config = await repo.findAgentConfig(deps.db, userId);
+  const config = await repo.findAgentConfig(deps.db, agentId);
   if (!config) return undefined;
+  return viewOf(deps, config);
+}
+
+async function viewOf(deps: AppDeps, config: AgentConfig): Promise<AgentConfigView> {
+  const agent = { userId: config.userId, agentId: config.id };
   const [documents, reading] = await Promise.all([
-    listKnowledgeDocuments(deps, userId, { requireAgent: false }),
-    documentReading(deps.db, userId),
+    listKnowledgeDocuments(deps, agent, { requireAgent: false }),
+    documentReading(deps.db, agent),
   ]);
   return { config, documents, reading };
 }
 
+/** GET /agents: every agent of the account, oldest first, with its documents. */
+export async function listAgentViews(deps: AppDeps, userId: string): Promise<AgentConfigView[]> {
+  const configs = await repo.findAgentConfigs(deps.db, userId);
+  return Promise.all(configs.map((config) => viewOf(deps, config)));
+}
+
 /**
  * DELETE /agent/config: hosted agent (hook) -> phone number back to the provider -> documents, passages and
- * configuration in one transaction -> blobs. Call history stays (calls belong to the user, not the config).
+ * configuration in one transaction -> blobs. Call history stays (calls belong to the account; their agent_id turns null).
  */
 export async function deleteAgentConfiguration(
   deps: AppDeps,
   log: FastifyBaseLogger,
   userId: string,
   hooks: AgentConfigHooks = {},
+  agentId?: string,
 ): Promise<AgentConfig> {
-  const config = await repo.findAgentConfig(deps.db, userId);
-  if (!config) throw new AppError('not_found', 'No configuration found');
+  const ref = await resolveAgent(deps.db, userId, agentId);
+  const config = ref ? await repo.findAgentConfig(deps.db, ref.agentId) : undefined;
+  if (!ref || !config) throw new AppError('not_found', 'No configuration found');
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(config);
   try {
     await deps.providers.telephony.releaseNumber({
@@ -283,8 +334,8 @@ export async function deleteAgentConfiguration(
     );
   }
   const cleanUp = await deps.db.transaction().execute(async (trx) => {
-    const removed = await removeAllKnowledge(trx, deps, userId);
-    await repo.deleteAgentConfig(trx, userId);
+    const removed = await removeAllKnowledge(trx, deps, ref);
+    await repo.deleteAgentConfig(trx, ref);
     return removed.cleanUp;
   });
   await cleanUp();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatPhoneNumber } from '../../../shared/phone.ts';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/schema.ts';
@@ -56,6 +57,8 @@ export interface PlanChangeQuote {
   effectiveAt: Date;
   numberLimit: number;
   numbersInUse: number;
+  /** The numbers in use, oldest first: a downgrade below them names which to release (ADR 044). */
+  numbers: { agentId: string; phoneNumber: string; companyName: string }[];
 }
 
 /**
@@ -96,6 +99,7 @@ export async function quotePlanChange(
   const daysLeft = Math.ceil(leftMs / DAY_MS);
   const share = periodMs > 0 ? Math.min(1, (daysLeft * DAY_MS) / periodMs) : 0;
   const up = direction === 'upgrade';
+  const numbers = await repo.listPhoneNumbers(deps.db, userId);
   return {
     direction,
     subscription: sub,
@@ -110,7 +114,8 @@ export async function quotePlanChange(
     newMonthlyCents: monthlyCents(planId, sub),
     effectiveAt: up ? now : sub.currentPeriodEnd,
     numberLimit: plan.phoneNumbers,
-    numbersInUse: await repo.countPhoneNumbers(deps.db, userId),
+    numbersInUse: numbers.length,
+    numbers,
   };
 }
 
@@ -118,7 +123,12 @@ function tooManyNumbers(quote: PlanChangeQuote): string | null {
   if (quote.direction !== 'downgrade' || quote.numbersInUse <= quote.numberLimit) return null;
   const plan = PLANS[quote.plan];
   const allows = `${quote.numberLimit} phone number${quote.numberLimit === 1 ? '' : 's'}`;
-  return `The ${plan.name} plan allows ${allows} and your account uses ${quote.numbersInUse}. Release a number before moving to ${plan.name}.`;
+  const release = quote.numbersInUse - quote.numberLimit;
+  const list = quote.numbers.map((n) => `${formatPhoneNumber(n.phoneNumber)} (${n.companyName})`).join(', ');
+  return (
+    `The ${plan.name} plan allows ${allows} and your account uses ${quote.numbersInUse}: ${list}. ` +
+    `Release ${release === 1 ? 'one of them' : `${release} of them`} on the dashboard before moving to ${plan.name}; nothing is released for you.`
+  );
 }
 
 /** The line the preview, the local checkout and the receipt show for an upgrade. */
@@ -153,6 +163,13 @@ export async function previewPlanChange(deps: AppDeps, userId: string, rawPlan: 
     effective_at: quote.effectiveAt.toISOString(),
     number_limit: quote.numberLimit,
     numbers_in_use: quote.numbersInUse,
+    /** How many numbers to release first (0 when the plan allows them all), and the numbers to pick from. */
+    numbers_to_release: Math.max(0, quote.numbersInUse - quote.numberLimit),
+    numbers: quote.numbers.map((n) => ({
+      agent_id: n.agentId,
+      phone_number: n.phoneNumber,
+      company_name: n.companyName,
+    })),
     allowed: blocked === null,
     message:
       blocked ??

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { agentRefOf } from '../../test/seed.ts';
 import { databaseTargets, signUp, useTestApp, type TestClient } from '../../test/harness.ts';
 import { appendTurn, insertCall, type CallOutcome, type TranscriptEntry } from './calls.repository.ts';
 import type { Db } from '../../db/database.ts';
@@ -37,6 +38,7 @@ async function seedCall(
   const startedAt = new Date(Date.now() - input.minutesAgo * 60_000);
   const { id } = await insertCall(db, {
     userId,
+    agentId: (await agentRefOf(db, userId)).agentId,
     provider: 'local',
     providerCallId: null,
     phoneNumber: input.caller,

@@ -17,7 +17,7 @@ export const callHistoryKey = ['calls', 'history'] as const;
  */
 export function useCallHistory(filter: CallHistoryFilter) {
   return useInfiniteQuery({
-    queryKey: [...callHistoryKey, filter.outcome, filter.q.trim()],
+    queryKey: [...callHistoryKey, filter.outcome, filter.q.trim(), filter.agentId ?? null],
     queryFn: ({ pageParam }) => callsApi.history(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,
@@ -25,10 +25,10 @@ export function useCallHistory(filter: CallHistoryFilter) {
   });
 }
 
-export function useSyncCalls() {
+export function useSyncCalls(agentId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: callsApi.sync,
+    mutationFn: () => callsApi.sync(agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: callHistoryKey });
