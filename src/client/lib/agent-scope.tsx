@@ -5,6 +5,8 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
 
 const AgentScopeContext = createContext<string | undefined>(undefined);
 
@@ -23,4 +25,38 @@ export function useAgentId(): string | undefined {
 export function scoped(path: string, agentId: string | undefined): string {
   if (!agentId) return path;
   return `${path}${path.includes('?') ? '&' : '?'}agent_id=${encodeURIComponent(agentId)}`;
+}
+
+/** One number of the account as the selector and the dashboard need it (GET /agents, ADR 044). */
+export interface AccountAgent {
+  id: string;
+  company_name: string;
+  twilio_phone_number: string;
+}
+
+export interface AccountAgents {
+  agents: AccountAgent[];
+  limit: number;
+  plan: string | null;
+  can_add: boolean;
+}
+
+/** Under the agent key: any configuration change reloads the list. */
+export const ACCOUNT_AGENTS_KEY = ['agent', 'list'] as const;
+
+/** Every number of the account (oldest first) and whether another may be added. */
+export function useAccountAgents() {
+  return useQuery({ queryKey: ACCOUNT_AGENTS_KEY, queryFn: () => api.get<AccountAgents>('/agents') });
+}
+
+/** `path` with the scope's agent as `?agent=` (links from a dashboard card to a page about that number). */
+export function useAgentLink(path: string): string {
+  const agentId = useContext(AgentScopeContext);
+  if (!agentId) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}agent=${encodeURIComponent(agentId)}`;
+}
+
+/** The surrounding <AgentScope>'s agent only (a dashboard card of one of several numbers), else undefined. */
+export function useScopedAgentId(): string | undefined {
+  return useContext(AgentScopeContext);
 }

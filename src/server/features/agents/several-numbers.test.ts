@@ -33,6 +33,19 @@ async function owner(c: ReturnType<ReturnType<typeof useTestApp>>, plan: PlanId)
   return { client, userId: user.id };
 }
 
+/** Saves through the API, then moves the clock on: each number is created at its own time (listed oldest first). */
+async function save(
+  c: ReturnType<ReturnType<typeof useTestApp>>,
+  client: TestClient,
+  url: string,
+  fields: Record<string, string | undefined>,
+  files: FormFile[] = [],
+) {
+  const response = await postMultipart(client, url, fields, files);
+  c.clock.advance(1000);
+  return response;
+}
+
 function details(company: string, number: string) {
   return { company_name: company, contact_email: 'owner@harbor.example', twilio_phone_number: number };
 }
@@ -54,25 +67,27 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
   it('a Pro account adds its second and third number and is refused a fourth with a clear message', async () => {
     const c = ctx();
     const { client, userId } = await owner(c, 'pro');
-    const first = await postMultipart(client, '/api/agent/configure', details('Harbor Downtown', '+15550100101'), [
+    const first = await save(c, client, '/api/agent/configure', details('Harbor Downtown', '+15550100101'), [
       DOWNTOWN,
     ]);
     expect(first.statusCode, first.body).toBe(200);
     expect((await client.get('/api/agents')).json()).toMatchObject({ limit: 3, plan: 'pro', can_add: true });
 
-    const second = await postMultipart(client, '/api/agents', details('Harbor Uptown', '+15550100102'), [UPTOWN]);
+    const second = await save(c, client, '/api/agents', details('Harbor Uptown', '+15550100102'), [UPTOWN]);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().message).toBe('Number +15550100102 added for Harbor Uptown');
-    const third = await postMultipart(client, '/api/agents', details('Harbor Sales', '+15550100103'), [SALES]);
+    const third = await save(c, client, '/api/agents', details('Harbor Sales', '+15550100103'), [SALES]);
     expect(third.statusCode, third.body).toBe(200);
 
-    const fourth = await postMultipart(client, '/api/agents', details('Harbor Late', '+15550100104'));
+    const fourth = await save(c, client, '/api/agents', details('Harbor Late', '+15550100104'));
     expect(fourth.statusCode).toBe(403);
     expect(fourth.json().detail).toBe(
       'Your Pro plan includes 3 phone numbers, and you have 3 already. Upgrade to Enterprise for up to 10 numbers.',
     );
     // Refused before renting: the fourth number is still free for anyone.
-    const pool = (await client.get('/api/twilio/available-numbers')).json().numbers as { phone_number: string }[];
+    const pool = (await client.get('/api/twilio/available-numbers')).json().numbers as {
+      phone_number: string;
+    }[];
     expect(pool.map((n) => n.phone_number)).toContain('+15550100104');
 
     const list = (await client.get('/api/agents')).json();
@@ -82,11 +97,9 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
       'Harbor Uptown',
       'Harbor Sales',
     ]);
-    expect(list.agents.map((a: { documents: { name: string }[] }) => a.documents.map((d) => d.name))).toEqual([
-      ['faq.txt'],
-      ['faq.txt'],
-      ['prices.txt'],
-    ]);
+    expect(list.agents.map((a: { documents: { name: string }[] }) => a.documents.map((d) => d.name))).toEqual(
+      [['faq.txt'], ['faq.txt'], ['prices.txt']],
+    );
     const rows = await c.db.selectFrom('agent_configs').select('id').where('user_id', '=', userId).execute();
     expect(rows).toHaveLength(3);
   });
@@ -95,9 +108,9 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
     const c = ctx();
     const { client } = await owner(c, 'basic');
     expect(
-      (await postMultipart(client, '/api/agent/configure', details('Harbor', '+15550100111'))).statusCode,
+      (await save(c, client, '/api/agent/configure', details('Harbor', '+15550100111'))).statusCode,
     ).toBe(200);
-    const refused = await postMultipart(client, '/api/agents', details('Harbor Two', '+15550100112'));
+    const refused = await save(c, client, '/api/agents', details('Harbor Two', '+15550100112'));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(
       'Your Basic plan includes 1 phone number, and you have 1 already. Upgrade to Pro for up to 3 numbers.',
@@ -107,8 +120,8 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
   it('the SPEC routes act on the agent named by agent_id, and ask which one when there are several', async () => {
     const c = ctx();
     const { client } = await owner(c, 'pro');
-    await postMultipart(client, '/api/agent/configure', details('Harbor Downtown', '+15550100121'), [DOWNTOWN]);
-    const uptown = (await postMultipart(client, '/api/agents', details('Harbor Uptown', '+15550100122'))).json()
+    await save(c, client, '/api/agent/configure', details('Harbor Downtown', '+15550100121'), [DOWNTOWN]);
+    const uptown = (await save(c, client, '/api/agents', details('Harbor Uptown', '+15550100122'))).json()
       .config.id as string;
 
     for (const url of ['/api/agent/config', '/api/agent/knowledge-base', '/api/agent/hours']) {
@@ -120,13 +133,15 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
     expect(config.config).toMatchObject({ id: uptown, company_name: 'Harbor Uptown', documents: [] });
 
     // Documents go to the agent named, and only there.
-    const added = await postMultipart(client, `/api/agent/knowledge-base/add?agent_id=${uptown}`, {}, [UPTOWN]);
+    const added = await postMultipart(client, `/api/agent/knowledge-base/add?agent_id=${uptown}`, {}, [
+      UPTOWN,
+    ]);
     expect(added.statusCode, added.body).toBe(200);
     const agents = (await client.get('/api/agents')).json().agents as { id: string; documents: unknown[] }[];
     expect(agents.map((a) => a.documents.length)).toEqual([1, 1]);
 
     // Its details change without touching the other's.
-    const saved = await postMultipart(client, '/api/agent/configure', {
+    const saved = await save(c, client, '/api/agent/configure', {
       ...details('Harbor Uptown East', '+15550100122'),
       agent_id: uptown,
       transfer_phone_number: '+1 415 555 2671',
@@ -144,18 +159,23 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
     // Releasing one number leaves the other, which the routes then act on without agent_id.
     const deleted = await client.delete(`/api/agent/config?agent_id=${uptown}`);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json().message).toBe('Number +15550100122 (Harbor Uptown East) released and its agent deleted.');
-    expect((await client.get('/api/agent/config')).json().config).toMatchObject({ company_name: 'Harbor Downtown' });
+    expect(deleted.json().message).toBe(
+      'Number +15550100122 (Harbor Uptown East) released and its agent deleted.',
+    );
+    expect((await client.get('/api/agent/config')).json().config).toMatchObject({
+      company_name: 'Harbor Downtown',
+    });
   });
 
   it('a call to each number reaches the right agent and its own documents', async () => {
     const c = ctx();
     const { client } = await owner(c, 'pro');
     const downtown = (
-      await postMultipart(client, '/api/agent/configure', details('Harbor Downtown', '+15550100131'), [DOWNTOWN])
+      await save(c, client, '/api/agent/configure', details('Harbor Downtown', '+15550100131'), [DOWNTOWN])
     ).json().config.id as string;
-    const uptown = (await postMultipart(client, '/api/agents', details('Harbor Uptown', '+15550100132'), [UPTOWN]))
-      .json().config.id as string;
+    const uptown = (
+      await save(c, client, '/api/agents', details('Harbor Uptown', '+15550100132'), [UPTOWN])
+    ).json().config.id as string;
     for (const id of [downtown, uptown]) {
       const activated = await activate(client, id);
       expect(activated.statusCode, activated.body).toBe(200);

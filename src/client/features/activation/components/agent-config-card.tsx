@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAgentLink, useScopedAgentId } from '../../../lib/agent-scope.tsx';
 import { Link } from 'react-router';
 import { AlertTriangle, Bot, CheckCircle2, FileText, Mic, Phone, Settings2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -107,6 +108,9 @@ function NotConfigured({ hasActiveSubscription }: { hasActiveSubscription: boole
 
 function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; onChooseVoice: () => void }) {
   const agentId = agentIdOf(config);
+  // One of several numbers (ADR 044): its own settings page.
+  const scoped = useScopedAgentId();
+  const settings = useAgentLink('/configure');
   const voiceName = typeof config.config_data?.voice_name === 'string' ? config.config_data.voice_name : null;
   const documentCount = config.documents?.length ?? 0;
   return (
@@ -123,6 +127,16 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
       </dl>
 
       <ReadingProgress reading={config.reading} />
+
+      {scoped ? (
+        <Link
+          to={settings}
+          className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          <Settings2 aria-hidden="true" className="size-4" />
+          Settings for {formatPhoneNumber(config.twilio_phone_number)}
+        </Link>
+      ) : null}
 
       {!agentId ? (
         <div className="mt-auto flex flex-col gap-2 rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">

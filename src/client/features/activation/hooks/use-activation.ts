@@ -13,9 +13,10 @@ export const VOICES_KEY = ['activation', 'voices'] as const;
 const NOT_CONFIGURED: AgentCardConfigResponse = { configured: false, config: null };
 
 /** GET /agent/config for the Agent Configuration card. SPEC 8: a failure means "not configured", logged only. */
-export function useAgentCardConfig() {
+export function useAgentCardConfig({ enabled = true }: { enabled?: boolean } = {}) {
   const agentId = useAgentId();
   return useQuery({
+    enabled,
     queryKey: [...AGENT_CONFIG_KEY, agentId ?? null],
     queryFn: async () => {
       try {

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useAccountAgents } from '../../../lib/agent-scope.tsx';
+import { AgentSelector } from '../../../components/agent-selector.tsx';
 import { PhoneIncoming, RefreshCw, Search, SearchX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -55,8 +57,11 @@ export function CallsPage() {
     );
   const filtered = outcome !== null || q.trim() !== '';
 
-  const history = useCallHistory({ outcome, q });
-  const sync = useSyncCalls();
+  // Several numbers (ADR 044): one number's calls, or all of them (no ?agent=).
+  const agentId = params.get('agent') ?? undefined;
+  const several = (useAccountAgents().data?.agents.length ?? 0) > 1;
+  const history = useCallHistory({ outcome, q, agentId });
+  const sync = useSyncCalls(agentId);
   const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
   // /calls?call=<id>: one call's transcript (linked from the knowledge-gaps page).
@@ -81,6 +86,8 @@ export function CallsPage() {
           }
         />
 
+        {callId === null ? <AgentSelector allowAll /> : null}
+
         {callId !== null ? (
           <div className="space-y-4">
             <Button variant="link" asChild>
@@ -91,7 +98,7 @@ export function CallsPage() {
                 <Spinner />
               </div>
             ) : one.data ? (
-              <CallCard call={one.data} />
+              <CallCard call={one.data} calledNumber={several} />
             ) : (
               <EmptyState
                 icon={PhoneIncoming}
@@ -180,7 +187,7 @@ export function CallsPage() {
               />
             ) : null}
             {calls.map((call) => (
-              <CallCard key={call.id} call={call} />
+              <CallCard key={call.id} call={call} calledNumber={several} />
             ))}
             {history.hasNextPage ? (
               <div className="flex justify-center pt-2">
