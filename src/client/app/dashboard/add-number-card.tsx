@@ -15,7 +15,7 @@ export function AddNumberCard({ data }: { data: AccountAgents }) {
     <section
       aria-labelledby="add-number"
       data-testid="add-number-card"
-      className="flex flex-col justify-between gap-4 rounded-2xl border border-dashed border-brand-200 bg-white p-5 shadow-card sm:flex-row sm:items-center"
+      className="flex flex-col justify-center gap-4 rounded-2xl border border-dashed border-brand-200 bg-white p-5 shadow-card"
     >
       <div>
         <h2 id="add-number" className="font-semibold text-ink-900">
@@ -28,14 +28,14 @@ export function AddNumberCard({ data }: { data: AccountAgents }) {
         </p>
       </div>
       {data.can_add ? (
-        <Button asChild className="shrink-0">
+        <Button asChild className="shrink-0 self-start">
           <Link to="/configure?new=1">
             <Plus aria-hidden="true" className="size-4" />
             Add a number
           </Link>
         </Button>
       ) : (
-        <Button asChild variant="outline" className="shrink-0">
+        <Button asChild variant="outline" className="shrink-0 self-start">
           <Link to="/pricing">
             <Sparkles aria-hidden="true" className="size-4" />
             Upgrade Plan

@@ -27,6 +27,8 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
   const { data } = useAgentCardConfig();
   const [dialogOpen, setDialogOpen] = useState(false);
   const config = data?.configured ? data.config : null;
+  // One of several numbers (ADR 044): the card is named after its company or location.
+  const several = useScopedAgentId() !== undefined;
 
   return (
     <Card data-testid="agent-config-card" className="flex flex-col">
@@ -37,8 +39,10 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
               <Bot aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <CardTitle>Agent Configuration</CardTitle>
-              <CardDescription>Your AI phone agent</CardDescription>
+              <CardTitle>{several && config ? config.company_name : 'Agent Configuration'}</CardTitle>
+              <CardDescription>
+                {several && config ? formatPhoneNumber(config.twilio_phone_number) : 'Your AI phone agent'}
+              </CardDescription>
             </div>
           </div>
           {config ? <StatusBadge config={config} /> : null}
