@@ -25,10 +25,17 @@ export function useCallHistory(filter: CallHistoryFilter) {
   });
 }
 
-export function useSyncCalls(agentId?: string) {
+/** Sync Calls for one number, or for each of `allAgentIds` in turn when the page shows every number (ADR 044). */
+export function useSyncCalls(agentId?: string, allAgentIds: string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callsApi.sync(agentId),
+    mutationFn: async () => {
+      if (agentId || allAgentIds.length < 2) return callsApi.sync(agentId);
+      const results = [];
+      for (const id of allAgentIds) results.push(await callsApi.sync(id));
+      const news = results.filter((r) => r.message !== 'Your calls are up to date');
+      return { message: news.map((r) => r.message).join('. ') || 'Your calls are up to date' };
+    },
     onSuccess: async (result) => {
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: callHistoryKey });

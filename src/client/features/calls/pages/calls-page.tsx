@@ -59,9 +59,13 @@ export function CallsPage() {
 
   // Several numbers (ADR 044): one number's calls, or all of them (no ?agent=).
   const agentId = params.get('agent') ?? undefined;
-  const several = (useAccountAgents().data?.agents.length ?? 0) > 1;
+  const accountAgents = useAccountAgents().data?.agents ?? [];
+  const several = accountAgents.length > 1;
   const history = useCallHistory({ outcome, q, agentId });
-  const sync = useSyncCalls(agentId);
+  const sync = useSyncCalls(
+    agentId,
+    accountAgents.map((a) => a.id),
+  );
   const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
   // /calls?call=<id>: one call's transcript (linked from the knowledge-gaps page).
