@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { agentRefOf } from '../../test/seed.ts';
 import { databaseTargets, signUp, useTestApp, type TestClient } from '../../test/harness.ts';
 import { appendTurn, insertCall, type CallOutcome, type TranscriptEntry } from './calls.repository.ts';
 import type { Db } from '../../db/database.ts';
@@ -38,7 +37,8 @@ async function seedCall(
   const startedAt = new Date(Date.now() - input.minutesAgo * 60_000);
   const { id } = await insertCall(db, {
     userId,
-    agentId: (await agentRefOf(db, userId)).agentId,
+    // These owners have no agent configured: their calls belong to none (ADR 044).
+    agentId: null,
     provider: 'local',
     providerCallId: null,
     phoneNumber: input.caller,

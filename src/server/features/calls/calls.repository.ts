@@ -166,8 +166,8 @@ export async function hasPendingVectors(db: Db, agentId: string): Promise<boolea
 
 export interface InsertCallInput {
   userId: string;
-  /** The agent whose number was called (ADR 044). */
-  agentId: string;
+  /** The agent whose number was called (ADR 044); null only for a call of an account without one (tests). */
+  agentId: string | null;
   provider: CallProvider;
   providerCallId: string | null;
   phoneNumber: string;
