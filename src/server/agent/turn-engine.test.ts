@@ -192,6 +192,26 @@ describe('turn engine', () => {
     expect(price.answer).toBeUndefined();
   });
 
+  it('does not answer a follow-up that points back from a passage about something else', () => {
+    const docs = callWith(
+      'Swift Help',
+      [
+        '# Testing your routes',
+        'You can test your routes with the inject method, without starting the server.',
+        '',
+        '# Plugins',
+        'Swift was built from the beginning to be an extremely modular system.',
+      ].join('\n'),
+    );
+    expect(docs.onCallerText('how do i test my routes without starting the server').text).toContain(
+      'inject method',
+    );
+    // "That" is the inject method; the documents never say what it is built on.
+    const builtOn = docs.onCallerText("what's that built on");
+    expect(builtOn.text).not.toContain('modular');
+    expectDeclined(builtOn);
+  });
+
   it('transfers when the caller says nothing after the offer', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('do you sell wedding flowers'));

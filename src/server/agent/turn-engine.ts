@@ -17,6 +17,7 @@
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
 import { ANSWER_MIN, answerProbability, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
+import { passageStems } from './evidence.ts';
 import type { Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
@@ -338,7 +339,27 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
       return confirmBest() ?? { kind: 'transfer', result, usedContext };
     }
+    // A question that points back ("what's that built on?") asks about the subject of the conversation: words of its
+    // own that match a passage about something else ("Fastify was built to be modular") do not answer it.
+    if (
+      pointsBack &&
+      !usedContext &&
+      previousQuestion !== null &&
+      isElliptical(text, result) &&
+      !aboutSubject(evidence.passage, previousQuestion)
+    ) {
+      return { kind: 'transfer', result, usedContext };
+    }
     return { kind: 'answer', result, usedContext, evidence };
+  };
+
+  /** The passage holds a word of the subject's question (the question a follow-up leans on), in any form searched. */
+  const aboutSubject = (passage: KnowledgePassage, subjectQuestion: string): boolean => {
+    const stems = passageStems(passage);
+    return knowledge
+      .search(subjectQuestion)
+      .terms.filter((t) => t.factor === 1 && !t.businessName)
+      .some((t) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term)));
   };
 
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
