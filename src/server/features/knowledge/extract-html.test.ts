@@ -35,7 +35,7 @@ describe('web pages', () => {
     expect(htmlToReadableText(PAGE).split('\n')).toEqual([
       '# Returns',
       'You can return a bike within 30 days of purchase for a full refund.',
-      '## Used parts',
+      '### Used parts',
       "- Used parts can't be returned.",
       '- Gift cards are final.',
       'Item: Fee.',
@@ -55,7 +55,7 @@ describe('web pages', () => {
       </body></html>`,
     );
     expect(text.split('\n')).toEqual([
-      '# Installing',
+      '## Installing',
       'Run the installer and restart.',
       'Is it free?',
       'Yes, for personal use.',

@@ -8,7 +8,7 @@
  *   tables of contents, recognised by HTML's own elements and ARIA roles (`nav`, `role="navigation"`, …) and by
  *   the class and id names web pages conventionally give them;
  * - the main content, when the page marks it (`main`, `role="main"`, a single `article`), is all that is read;
- * - headings become "# " lines; list items, table rows and paragraphs become lines of their own; code blocks are
+ * - headings become "# " lines ("## " for an h2, and so on: the chunker keeps what each section sits under); list items, table rows and paragraphs become lines of their own; code blocks are
  *   dropped (code is read on a screen, never over the phone), as are a heading's permalink marks ("#", "¶").
  *
  * See docs/decisions/011-document-extraction.md.
@@ -138,7 +138,7 @@ export function htmlToReadableText(html: string): string {
       if (HEADING.test(name)) {
         flush();
         const text = inlineText(node.children);
-        if (text) lines.push(`${Number(name[1]) <= 2 ? '#' : '##'} ${text}`);
+        if (text) lines.push(`${'#'.repeat(Number(name[1]))} ${text}`);
         continue;
       }
       if (name === 'tr') {
