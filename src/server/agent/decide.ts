@@ -86,7 +86,7 @@ export const EVIDENCE_MODEL: EvidenceModel = {
  * From this probability on, the evidence is taken to answer. Chosen on the fit's held-out halves so that at least
  * four in five of SQuAD's unanswerable questions are declined (ADR 010).
  */
-export const ANSWER_MIN = 0.45;
+export const ANSWER_MIN = Number(process.env.EXP_MIN ?? 0.45);
 
 export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_MODEL): number {
   const x = evidenceFeatures(e);
@@ -117,7 +117,7 @@ export function sharesFocus(
 }
 
 /** Kinds of answer specific enough that stating one is an answer to "where is it?" or "how many at once?". */
-const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['amount', 'count', 'time', 'place', 'person']);
+const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set(['amount', 'count', 'year', 'time', 'place', 'person']);
 
 /**
  * A short follow-up read against the passage the last answer came from, the subject of the conversation ("where
