@@ -418,9 +418,16 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect(await agent()).toBe('active');
     await advance(ctx(), 12 * DAY_MS);
     expect(await runBillingCycle(ctx().deps)).toEqual({ renewed: 0, ended: 1 });
+    // The number is kept for the grace period: the status says until when (released later, number-grace.test.ts).
     expect((await client.get('/api/subscription/status')).json()).toEqual({
       has_subscription: false,
       subscription: null,
+      number_hold: {
+        phone_number: '+15550198',
+        subscription_ended_at: '2027-01-22T12:00:00.000Z',
+        release_at: '2027-02-21T12:00:00.000Z',
+        released_at: null,
+      },
     });
     expect(await agent()).toBe('inactive');
     expect(await payments(ctx(), user.id)).toHaveLength(2);
@@ -518,6 +525,64 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       },
     ]);
     expect((await client.get(`/api/admin/users/${user.id}/billing`)).statusCode).toBe(403);
+  });
+
+  it('the legacy create-checkout of a subscriber asking for another plan goes through the same plan change', async () => {
+    const { client, user } = await signUp(ctx().app);
+    await buyPlan(client, 'pro');
+    await advance(ctx(), 10 * DAY_MS);
+
+    // Another plan with a coupon: a coupon is for a new subscription.
+    const couponed = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+      coupon_code: await makeCoupon(ctx(), 50, 'forever'),
+    });
+    expect(couponed.statusCode).toBe(409);
+    expect(couponed.json().detail).toMatch(/^A coupon code is for a new subscription/);
+
+    // Up: the prorated checkout of /billing, with the preview's figure.
+    const preview = (await client.get('/api/subscription/change-plan?plan=enterprise')).json();
+    const up = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().checkout_url).toBe(up.json().url);
+    const sessionId = decodeURIComponent(new URL(up.json().url).pathname.split('/').pop()!);
+    expect((await client.get(`/api/local-checkout/${sessionId}`)).json()).toMatchObject({
+      amount: preview.amount_due,
+      note: preview.message,
+    });
+    expect(preview.amount_due).toBe(466.67); // (999 - 299) x 20/30
+    await pay(client, up);
+    expect(await status(client)).toMatchObject({ plan: 'enterprise', scheduled_change: null });
+
+    // Down: scheduled for the renewal, nothing charged; the answer sends the owner to /billing, which shows it.
+    const down = await client.postForm('/api/stripe/create-checkout', { plan: 'basic', origin_url: ORIGIN });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json()).toEqual({ checkout_url: `${ORIGIN}/billing`, url: `${ORIGIN}/billing` });
+    const s = await status(client);
+    expect(s).toMatchObject({ plan: 'enterprise', scheduled_change: { plan: 'basic' } });
+    expect(await payments(ctx(), user.id)).toEqual([
+      ['subscription', 'pro', 29900, 'paid'],
+      ['upgrade', 'enterprise', 46667, 'paid'],
+    ]);
+    expect(await ctx().db.selectFrom('subscriptions').select('plan').execute()).toEqual([
+      { plan: 'enterprise' },
+    ]);
+
+    // Set to cancel: resume first, as on /billing.
+    await client.post('/api/subscription/change-plan/undo');
+    await client.post('/api/subscription/cancel');
+    const cancelled = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'pro',
+      origin_url: ORIGIN,
+    });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().detail).toBe(
+      'Your subscription is set to cancel. Resume it before changing plan.',
+    );
   });
 
   it('the trial and a missing subscription cannot change plan; unknown plans are refused', async () => {

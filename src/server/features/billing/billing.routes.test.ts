@@ -573,7 +573,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     });
   });
 
-  it('a plan change ends the old subscription, starts the new one now and carries extra minutes', async () => {
+  it('a plan change from the pricing page is the prorated upgrade: same subscription and period, extra minutes carried', async () => {
     const { client, user } = await signUp(ctx().app);
     await buy(client, { plan: 'basic' });
     await buy(client, { minutes: 500 }, '/api/purchase-minutes');
@@ -583,17 +583,21 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       minutes: 120,
       now: ctx().clock.now(),
     });
+    const before = (await status(client)).subscription;
     await advance(ctx(), 3 * DAY_MS);
-    await buy(client, { plan: 'pro' });
+    const sessionId = await createCheckout(client, { plan: 'pro' });
+    // 27 of 30 days left: (299 - 99) x 27/30 = $180 now, not a second full-price subscription.
+    expect((await client.get(`/api/local-checkout/${sessionId}`)).json()).toMatchObject({ amount: 180 });
+    expect((await client.post(`/api/local-checkout/${sessionId}/complete`)).json().url).toBe(
+      `${ORIGIN}/billing?session_id=${sessionId}`,
+    );
     const s = (await status(client)).subscription;
-    expect(s).toMatchObject({ plan: 'pro', amount: 299 });
-    expect(s.usage).toMatchObject({ minutes_limit: 1150, minutes_used: 0, minutes_remaining: 1150 });
-    expect(new Date(s.current_period_start).getTime()).toBe(ctx().clock.now().getTime());
-    const subs = await ctx().db.selectFrom('subscriptions').selectAll().orderBy('created_at').execute();
-    expect(subs.map((x) => [x.plan, x.status, x.ended_at !== null])).toEqual([
-      ['basic', 'canceled', true],
-      ['pro', 'active', false],
-    ]);
+    expect(s).toMatchObject({ id: before.id, plan: 'pro', amount: 299 });
+    expect(s.current_period_start).toBe(before.current_period_start);
+    // 200 Basic minutes + (650 - 200) x 27/30 = 605 plan minutes, and the 500 bought ones.
+    expect(s.usage).toMatchObject({ minutes_limit: 1105, minutes_used: 120, minutes_remaining: 985 });
+    const subs = await ctx().db.selectFrom('subscriptions').selectAll().execute();
+    expect(subs.map((x) => [x.plan, x.status, x.ended_at])).toEqual([['pro', 'active', null]]);
   });
 
   it('the agent turns inactive at the limit and a pack purchase turns it back on', async () => {
