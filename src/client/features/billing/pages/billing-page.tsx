@@ -23,6 +23,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { NumberHoldNotice } from '../../../components/number-hold-notice.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatUsd as money, PLANS, type PlanId } from '../../../../shared/plans.ts';
 import { billingApi, type Payment, type PlanChangePreview, type Subscription } from '../api/billing-api.ts';
@@ -145,9 +146,17 @@ export function BillingPage() {
           <Card>
             <CardContent className="space-y-4">
               <p className="text-sm text-ink-600">No active subscription</p>
-              <Button asChild>
-                <Link to="/pricing">Choose a Plan</Link>
-              </Button>
+              {status.data?.number_hold ? (
+                <NumberHoldNotice
+                  hold={status.data.number_hold}
+                  phoneNumber={status.data.number_hold.phone_number}
+                  hasActiveSubscription={false}
+                />
+              ) : (
+                <Button asChild>
+                  <Link to="/pricing">Choose a Plan</Link>
+                </Button>
+              )}
             </CardContent>
           </Card>
         )}
