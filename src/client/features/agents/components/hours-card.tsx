@@ -27,7 +27,7 @@ import { AGENT_HOURS_QUERY_KEY } from '../hooks/use-agent-hours.ts';
 function SizedInput({ width, ...props }: InputHTMLAttributes<HTMLInputElement> & { width: string }) {
   return (
     <div className={width}>
-      <Input className="h-9" {...props} />
+      <Input className="h-11 sm:h-9" {...props} />
     </div>
   );
 }
