@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
@@ -6,14 +5,15 @@ import {
   expect,
   registerUser,
   seriousViolations,
+  shotsDir,
   shownNumber,
   signInViaUi,
+  SIZES,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-billing';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('/tmp/shots-billing');
 
 // Whole flows on a shared 2-core machine: pages and lazy chunks can take a while to come.
 test.describe.configure({ timeout: 180_000 });
@@ -202,11 +202,8 @@ test('billing: after the subscription ended the pages say until when the number 
     }),
   );
 
-  for (const size of [
-    { width: 1366, height: 900, name: 'wide' },
-    { width: 390, height: 844, name: 'narrow' },
-  ]) {
-    await page.setViewportSize(size);
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
     hold.released_at = null;
     await page.goto('/billing');
     const kept = page.getByTestId('number-kept');

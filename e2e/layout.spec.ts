@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   activateAgent,
@@ -8,15 +7,14 @@ import {
   expect,
   FAQ,
   generateCoupon,
+  PHONE,
   registerUser,
+  SHOTS,
   signInViaUi,
   subscribeWithFreeCoupon,
   test,
   uniqueEmail,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-const PHONE = { width: 390, height: 844 };
 
 /** Elements sticking out of the window on the right: a page the owner would have to scroll sideways. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -58,7 +56,6 @@ test('on a phone, the owner pages fit the screen: dashboard with an active agent
   await expect(page.getByText('AI Agent Active')).toBeVisible();
   expect(await overflowing(page)).toEqual([]);
   await expect(page.getByTestId('minutes-remaining')).toBeInViewport();
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/phone-dashboard.png`, fullPage: true });
 
   for (const path of ['/configure', '/calls', '/knowledge-base', '/knowledge-gaps', '/pricing']) {
@@ -125,7 +122,6 @@ test('on a phone, the admin page does not scroll sideways, with a long-named use
   await page.getByTestId('admin-user-row').first().click();
   await expect(page.getByTestId('admin-user-details')).toBeVisible();
   expect(await overflowing(page)).toEqual([]);
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/phone-admin.png`, fullPage: true });
 });
 
@@ -213,7 +209,6 @@ async function checkOneHanded(page: Page, name: string, primary: Locator) {
 
 test.describe('one-handed at 390 px (issue 23)', () => {
   test.beforeEach(async ({ page }) => {
-    mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize(PHONE);
   });
 

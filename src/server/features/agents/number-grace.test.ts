@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 import { runBillingCycle } from '../billing/billing.service.ts';
+import { payLocalCheckout } from '../billing/billing-test-helpers.ts';
 import { CONFIG_FIELDS, postMultipart } from '../knowledge/knowledge-test-helpers.ts';
 import { releaseNumbersAfterGrace, retryNumberReleases } from './agents.service.ts';
 
@@ -35,10 +36,7 @@ async function buyBasic(ctx: TestContext, client: TestClient) {
     plan: 'basic',
     origin_url: ctx.env.PUBLIC_BASE_URL!,
   });
-  expect(created.statusCode, created.body).toBe(200);
-  const sessionId = decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
-  const paid = await client.post(`/api/local-checkout/${sessionId}/complete`);
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payLocalCheckout(client, created);
 }
 
 async function configure(client: TestClient, number: string) {

@@ -9,9 +9,8 @@ import {
   useTestApp,
   type TestContext,
 } from '../../test/harness.ts';
+import { advance, checkoutSessionId, makeCoupon, ORIGIN, payLocalCheckout } from './billing-test-helpers.ts';
 import { runBillingCycle } from './billing.service.ts';
-
-const ORIGIN = 'http://localhost:3000';
 
 async function status(client: TestClient) {
   const response = await client.get('/api/subscription/status');
@@ -20,37 +19,13 @@ async function status(client: TestClient) {
 }
 
 /** Pays a local checkout page that `created` points to. */
-async function pay(client: TestClient, created: { statusCode: number; body: string; json: () => any }) {
-  expect(created.statusCode, created.body).toBe(200);
-  const url = new URL(created.json().url);
-  expect(url.pathname).toMatch(/^\/local-checkout\/lcs_/);
-  const sessionId = decodeURIComponent(url.pathname.split('/').pop()!);
-  const paid = await client.post(`/api/local-checkout/${sessionId}/complete`);
-  expect(paid.statusCode, paid.body).toBe(200);
-  return sessionId;
-}
+const pay = async (client: TestClient, created: Parameters<typeof payLocalCheckout>[1]) =>
+  (await payLocalCheckout(client, created)).sessionId;
 
 const buyPlan = async (client: TestClient, plan: string) =>
   pay(client, await client.postForm('/api/stripe/create-checkout', { plan, origin_url: ORIGIN }));
 const buyPack = async (client: TestClient, minutes: number) =>
   pay(client, await client.postForm('/api/purchase-minutes', { minutes, origin_url: ORIGIN }));
-
-async function advance(ctx: TestContext, ms: number) {
-  ctx.clock.advance(ms);
-  await ctx.db
-    .updateTable('sessions')
-    .set({ expires_at: new Date(ctx.clock.now().getTime() + 7 * DAY_MS) })
-    .execute();
-}
-
-async function makeCoupon(ctx: TestContext, percent: number, type: string): Promise<string> {
-  const admin = await signInAdmin(ctx);
-  const response = await admin.post(
-    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().code;
-}
 
 const call = (ctx: TestContext, userId: string, minutes: number) =>
   debitCallMinutes(ctx.db, { userId, callId: crypto.randomUUID(), minutes, now: ctx.clock.now() });
@@ -198,7 +173,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       origin_url: ORIGIN,
     });
     expect(changed.json().direction).toBe('upgrade');
-    const sessionId = decodeURIComponent(new URL(changed.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(changed);
     // The built-in checkout shows the same figures.
     const page = (await client.get(`/api/local-checkout/${sessionId}`)).json();
     expect(page).toMatchObject({ description: 'Upgrade to Enterprise', amount: 350, recurring: false });
@@ -549,7 +524,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().checkout_url).toBe(up.json().url);
-    const sessionId = decodeURIComponent(new URL(up.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(up);
     expect((await client.get(`/api/local-checkout/${sessionId}`)).json()).toMatchObject({
       amount: preview.amount_due,
       note: preview.message,
@@ -608,7 +583,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       origin_url: ORIGIN,
     });
     await pay(client, first);
-    const secondId = decodeURIComponent(new URL(second.json().url).pathname.split('/').pop()!);
+    const secondId = checkoutSessionId(second);
     const refused = await client.post(`/api/local-checkout/${secondId}/complete`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
@@ -630,7 +605,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     });
     await advance(ctx(), 21 * DAY_MS);
     await runBillingCycle(ctx().deps);
-    const staleId = decodeURIComponent(new URL(stale.json().url).pathname.split('/').pop()!);
+    const staleId = checkoutSessionId(stale);
     expect((await client.post(`/api/local-checkout/${staleId}/complete`)).statusCode).toBe(409);
     expect((await status(client)).minutes.plan_minutes).toBe(650);
   });

@@ -6,6 +6,7 @@ import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { StripePaymentsProvider } from '../../providers/payments/stripe.ts';
 import { addMonths } from './billing.service.ts';
+import { ORIGIN } from './billing-test-helpers.ts';
 import {
   databaseTargets,
   signInAdmin,
@@ -15,7 +16,6 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 
-const ORIGIN = 'http://localhost:3000';
 const WEBHOOK_SECRET = 'whsec_test_billing';
 
 interface FakeSession {
