@@ -4,6 +4,7 @@ import { createTwilioTelephony } from '../../providers/telephony/twilio.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../providers/telephony/twilio-fake.ts';
 import {
   databaseTargets,
+  signInAdmin,
   signUp,
   useTestApp,
   type TestClient,
@@ -141,6 +142,14 @@ describe.each(databaseTargets())(
         status: 'inactive',
         twilio_phone_number: '+15550100130',
         number_hold: { ...agentHold, released_at: released.released_at },
+      });
+
+      // The admin sees it too.
+      const admin = await signInAdmin(c);
+      const details = (await admin.get(`/api/admin/users/${owner.userId}`)).json();
+      expect(details.agent_config).toMatchObject({
+        twilio_phone_number: '+15550100130',
+        number_released_at: released.released_at,
       });
 
       // Once only: later sweeps find nothing to do.
