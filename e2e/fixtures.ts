@@ -258,16 +258,21 @@ export async function muteAgent(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Agent replies are muted' })).toBeVisible();
 }
 
-/**
- * The serious and critical WCAG 2.x A/AA violations on the page as it ends up (no toast or dialog still fading in
- * or out), one line each; empty when none (issue 23).
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Waits until nothing is fading or zooming in (endless animations, e.g. spinners, aside). */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/**
+ * The serious and critical WCAG 2.x A/AA violations on the page as it ends up (no toast or dialog still fading in
+ * or out), one line each; empty when none (issue 23).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

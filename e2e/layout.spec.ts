@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   activateAgent,
+  animationsSettled,
   ADMIN,
   configureAgent,
   csrfHeaders,
@@ -190,6 +191,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 async function checkOneHanded(page: Page, name: string, primary: Locator) {
   await expect(primary).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await animationsSettled(page); // a dialog zooming in is measured at its size
   expect.soft(await overflowing(page), `${name}: nothing sticks out sideways`).toEqual([]);
   expect
     .soft(
@@ -256,6 +258,11 @@ test.describe('one-handed at 390 px (issue 23)', () => {
 
     await page.goto('/dashboard');
     await checkOneHanded(page, 'dashboard', page.getByRole('link', { name: /test call/i }).first());
+    // Dialogs count as pages here: the voice dialog over the dashboard.
+    await page.getByRole('button', { name: 'Change voice' }).click();
+    const voices = page.getByRole('dialog', { name: 'Choose Your AI Voice' });
+    await checkOneHanded(page, 'voice-dialog', voices.getByRole('button', { name: /activate/i }));
+    await voices.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/configure');
     await checkOneHanded(page, 'configure', page.getByRole('button', { name: 'Configure Agent' }));
     await page.goto('/knowledge-base');
@@ -274,6 +281,14 @@ test.describe('one-handed at 390 px (issue 23)', () => {
     await page.goto('/billing');
     await expect(page.getByTestId('payments-table')).toBeVisible();
     await checkOneHanded(page, 'billing', page.getByRole('button', { name: /cancel subscription/i }));
+    await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+    const change = page.getByTestId('change-plan-dialog');
+    await checkOneHanded(page, 'change-plan-dialog', change.getByRole('button', { name: /upgrade/i }).last());
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /cancel subscription/i }).click();
+    const cancel = page.getByTestId('cancel-dialog');
+    await checkOneHanded(page, 'cancel-dialog', cancel.getByRole('button', { name: 'Cancel subscription' }));
+    await page.keyboard.press('Escape');
     const receipt = await page
       .getByTestId('payments-table')
       .getByRole('link', { name: 'Receipt' })
