@@ -36,7 +36,7 @@ export async function deleteUserAccount(
   }
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(userId);
   const agent = await repo.findAgentNumber(deps.db, userId);
-  if (agent) await releaseNumber(deps, agent);
+  if (agent?.phoneNumber) await releaseNumber(deps, { ...agent, phoneNumber: agent.phoneNumber });
   const blobKeys = await repo.findDocumentBlobKeys(deps.db, userId);
   const addresses = [...new Set([email, agent?.contactEmail].filter((a): a is string => Boolean(a)))];
   await deps.db.transaction().execute(async (trx) => {
@@ -79,7 +79,10 @@ export async function removeProviderDiscount(deps: AppDeps, subscriptionId: stri
 }
 
 /** Releasing is idempotent at both providers, so a retry after a later failure is safe. */
-async function releaseNumber(deps: AppDeps, agent: repo.AgentNumber): Promise<void> {
+async function releaseNumber(
+  deps: AppDeps,
+  agent: repo.AgentNumber & { phoneNumber: string },
+): Promise<void> {
   try {
     await deps.providers.telephony.releaseNumber({
       phoneNumber: agent.phoneNumber,

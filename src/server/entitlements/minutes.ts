@@ -445,11 +445,12 @@ export async function refreshAgentStatus(
 ): Promise<'active' | 'inactive' | null> {
   const agent = await db
     .selectFrom('agent_configs')
-    .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data'])
+    .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data', 'number_released_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!agent) return null;
-  const allowed = await canTakeCalls(db, userId, now);
+  // A released number answers nothing until the owner picks another one (ADR 020 addendum).
+  const allowed = agent.number_released_at === null && (await canTakeCalls(db, userId, now));
   const activated = isAgentActivated(agent);
   let next: 'active' | 'inactive';
   if (!allowed) next = 'inactive';

@@ -25,6 +25,8 @@ export interface ActivationConfig {
   agentId: string | null;
   status: string;
   hosted: HostedAgentState | null;
+  /** The number was released after the grace period (ADR 020 addendum): nothing to put live until another. */
+  numberReleased: boolean;
 }
 
 export interface StoredDocument {
@@ -81,6 +83,7 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
       'eleven_agent_id',
       'status',
       'config_data',
+      'number_released_at',
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -97,6 +100,7 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
     agentId: hostedAgentId(row.eleven_agent_id, configData),
     status: row.status,
     hosted: readHosted(configData),
+    numberReleased: row.number_released_at !== null,
   };
 }
 

@@ -47,6 +47,12 @@ export async function activateAgent(
 
   const config = await repo.findActivationConfig(deps.db, userId);
   if (!config) throw noConfiguration();
+  if (config.numberReleased) {
+    throw new AppError(
+      'conflict',
+      'Your phone number was released after your subscription ended. Choose a new number on Configure first.',
+    );
+  }
   if (!(await findActiveSubscription(deps.db, userId, now))) {
     throw new AppError(
       'payment_required',

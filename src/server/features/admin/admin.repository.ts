@@ -31,6 +31,8 @@ export interface AdminAgentConfig {
   status: string;
   elevenAgentId: string | null;
   documentCount: number;
+  /** When the number was released after the grace period (ADR 020 addendum); null while it is held. */
+  numberReleasedAt: Date | null;
 }
 
 export interface DiscountHistoryEntry {
@@ -120,6 +122,7 @@ export async function findAgentConfig(db: DbOrTx, userId: string): Promise<Admin
       'status',
       'eleven_agent_id',
       'config_data',
+      'number_released_at',
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -136,6 +139,7 @@ export async function findAgentConfig(db: DbOrTx, userId: string): Promise<Admin
     status: row.status,
     elevenAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
     documentCount: Number(count.n),
+    numberReleasedAt: row.number_released_at,
   };
 }
 

@@ -86,6 +86,7 @@ export async function getUserDetails(deps: AppDeps, userId: string) {
           status: agent.status,
           eleven_agent_id: agent.elevenAgentId,
           document_count: agent.documentCount,
+          number_released_at: agent.numberReleasedAt?.toISOString() ?? null,
         }
       : null,
     recent_calls: calls.map((call) => ({

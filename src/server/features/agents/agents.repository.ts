@@ -1,5 +1,6 @@
 /** Storage of agent configurations (one per user). Kysely stays here; callers get AgentConfig. */
 import type { Db } from '../../db/database.ts';
+import type { DbOrTx } from '../../entitlements/minutes.ts';
 
 export interface AgentConfig {
   id: string;
@@ -14,6 +15,8 @@ export interface AgentConfig {
   status: string;
   knowledgeVersion: number;
   configData: Record<string, unknown>;
+  /** When the number was released after the grace period (ADR 020 addendum); null while it is held. */
+  numberReleasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +42,7 @@ const columns = [
   'status',
   'knowledge_version',
   'config_data',
+  'number_released_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -56,6 +60,7 @@ type Row = {
   status: string;
   knowledge_version: number;
   config_data: Record<string, unknown>;
+  number_released_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -74,6 +79,7 @@ function toConfig(row: Row): AgentConfig {
     status: row.status,
     knowledgeVersion: row.knowledge_version,
     configData: row.config_data ?? {},
+    numberReleasedAt: row.number_released_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -88,12 +94,13 @@ export async function findAgentConfig(db: Db, userId: string): Promise<AgentConf
   return row ? toConfig(row) : undefined;
 }
 
-/** The user holding `phoneNumber`, if anyone does. */
+/** The user holding `phoneNumber`, if anyone does (a released number is nobody's). */
 export async function findPhoneNumberHolder(db: Db, phoneNumber: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select('user_id')
     .where('twilio_phone_number', '=', phoneNumber)
+    .where('number_released_at', 'is', null)
     .executeTakeFirst();
   return row?.user_id;
 }
@@ -121,7 +128,10 @@ export async function insertAgentConfig(
   return toConfig(row);
 }
 
-/** Updates the owner-editable details; leaves voice, hosted agent, status and knowledge untouched. */
+/**
+ * Updates the owner-editable details; leaves voice, hosted agent, status and knowledge untouched. The number saved
+ * is held (a number rented again after a release is the row's once more).
+ */
 export async function updateAgentDetails(
   db: Db,
   userId: string,
@@ -136,6 +146,7 @@ export async function updateAgentDetails(
       twilio_phone_number: details.phoneNumber,
       phone_provider_id: details.phoneProviderId,
       transfer_phone_number: details.transferPhoneNumber,
+      number_released_at: null,
       updated_at: now,
     })
     .where('user_id', '=', userId)
@@ -175,10 +186,19 @@ export interface PendingRelease {
   attempts: number;
 }
 
-/** Remembers a number the provider did not release (once per number). */
+/**
+ * Remembers a number to release (once per number): one the provider did not release, tried again from `now`; or
+ * one about to be released (`error` null), tried again from `now` only if that release never finishes.
+ */
 export async function queueNumberRelease(
-  db: Db,
-  release: { phoneNumber: string; providerId: string | null; reason: string; error: string; now: Date },
+  db: DbOrTx,
+  release: {
+    phoneNumber: string;
+    providerId: string | null;
+    reason: string;
+    error: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('pending_number_releases')
@@ -191,6 +211,21 @@ export async function queueNumberRelease(
     })
     .onConflict((oc) => oc.column('phone_number').doUpdateSet({ last_error: release.error }))
     .execute();
+}
+
+/**
+ * Marks the account's number released, once: only the caller whose update finds it still held gets the number
+ * back (the others, on this instance or another, get undefined). The agent's status is left to refreshAgentStatus.
+ */
+export async function markNumberReleased(db: DbOrTx, userId: string, now: Date) {
+  const row = await db
+    .updateTable('agent_configs')
+    .set({ number_released_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('number_released_at', 'is', null)
+    .returning(['twilio_phone_number', 'phone_provider_id'])
+    .executeTakeFirst();
+  return row ? { phoneNumber: row.twilio_phone_number, providerId: row.phone_provider_id } : undefined;
 }
 
 /** Leases due releases to this instance (a conditional update, so two instances never retry the same one). */

@@ -15,6 +15,7 @@ import {
 import {
   configureAgent,
   retryNumberReleases,
+  releaseNumbersAfterGrace,
   deleteAgentConfiguration,
   findAgentConfigView,
   type AgentConfigHooks,
@@ -22,7 +23,7 @@ import {
 } from './agents.service.ts';
 
 function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
-  const { config, documents, reading } = view;
+  const { config, documents, reading, numberHold } = view;
   return {
     company_name: config.companyName,
     contact_email: config.contactEmail,
@@ -35,6 +36,13 @@ function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
     config_data: config.configData,
     knowledge_version: config.knowledgeVersion,
     reading: toReadingResponse(reading),
+    number_hold: numberHold
+      ? {
+          subscription_ended_at: numberHold.subscriptionEndedAt.toISOString(),
+          release_at: numberHold.releaseAt.toISOString(),
+          released_at: numberHold.releasedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -43,9 +51,13 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
 
-    // Numbers the provider failed to release are retried every 5 minutes (ADR 005).
+    // Numbers the provider failed to release are retried every 5 minutes; numbers whose grace period after the
+    // subscription's end is over are released every 10 minutes (ADR 005, ADR 020 addendum).
     if (deps.env.NODE_ENV !== 'test') {
       runPeriodically(app, 5 * 60_000, 'retrying number releases', () => retryNumberReleases(deps, app.log));
+      runPeriodically(app, 10 * 60_000, 'releasing numbers after their grace period', () =>
+        releaseNumbersAfterGrace(deps, app.log),
+      );
     }
 
     app.get(

@@ -15,7 +15,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AppDeps } from '../../app-deps.ts';
 import { documentReading, type DocumentReading } from '../../accounts/document-reading.ts';
 import { publicBaseUrl } from '../../env.ts';
-import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
+import { lockAccount, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import {
+  findActiveSubscription,
+  findNumberHold,
+  findNumbersPastGrace,
+  type NumberHold,
+} from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { NumberUnavailableError, type RentedNumber } from '../../providers/telephony/telephony.ts';
 import {
@@ -149,6 +155,57 @@ export async function retryNumberReleases(deps: AppDeps, log: FastifyBaseLogger)
   return released;
 }
 
+const GRACE_RELEASE_BATCH = 50;
+
+/**
+ * Releases the numbers of accounts whose grace period is over (ADR 020 addendum): the last subscription ended more
+ * than NUMBER_GRACE_DAYS ago and the owner did not subscribe again. Exactly once across instances: under the
+ * account's lock (the lock a new subscription takes too) the grace is checked again and the number marked released
+ * by a conditional update, with a release queued in pending_number_releases due only after a retry's lease; then
+ * the instance that marked it releases it at the provider and drops the queued row. A release that fails, or an
+ * instance that stops in between, is finished by retryNumberReleases. Returns how many numbers were released.
+ */
+export async function releaseNumbersAfterGrace(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
+  let released = 0;
+  for (const userId of await findNumbersPastGrace(deps.db, deps.clock.now(), GRACE_RELEASE_BATCH)) {
+    const now = deps.clock.now();
+    const number = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, userId);
+      const hold = await findNumberHold(trx, userId, now);
+      if (!hold || hold.releasedAt || hold.releaseAt > now) return undefined; // subscribed again meanwhile
+      const marked = await repo.markNumberReleased(trx, userId, now);
+      if (!marked) return undefined; // another instance got there first
+      await repo.queueNumberRelease(trx, {
+        ...marked,
+        reason: 'grace period over',
+        error: null,
+        now: new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+      });
+      await refreshAgentStatus(trx, userId, now);
+      return marked;
+    });
+    if (!number) continue;
+    try {
+      await deps.providers.telephony.releaseNumber(number);
+      await repo.finishNumberRelease(deps.db, number.phoneNumber);
+    } catch (error) {
+      log.warn(
+        { err: error, providerId: number.providerId },
+        'releasing a number after its grace period failed',
+      );
+      await repo.postponeNumberRelease(
+        deps.db,
+        number.phoneNumber,
+        (error as Error).message,
+        new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+      );
+    }
+    log.info({ userId, phoneNumber: number.phoneNumber }, 'number released after the grace period');
+    released += 1;
+  }
+  return released;
+}
+
 /** POST /agent/configure: first configuration or update (details, number, more documents). */
 export async function configureAgent(
   deps: AppDeps,
@@ -167,7 +224,9 @@ export async function configureAgent(
   const previous = await repo.findAgentConfig(db, userId);
   if (previous) await assertDocumentLimit(db, userId, prepared);
 
-  const numberChanged = previous?.phoneNumber !== details.phoneNumber;
+  // A number released after the grace period is rented again, even the same one.
+  const held = previous && previous.numberReleasedAt === null ? previous : undefined;
+  const numberChanged = held?.phoneNumber !== details.phoneNumber;
   let rented: RentedNumber | undefined;
   if (numberChanged) {
     const holder = await repo.findPhoneNumberHolder(db, details.phoneNumber);
@@ -194,7 +253,7 @@ export async function configureAgent(
 
   const values: repo.AgentDetails = {
     ...details,
-    phoneProviderId: rented ? rented.providerId : (previous?.phoneProviderId ?? null),
+    phoneProviderId: rented ? rented.providerId : (held?.phoneProviderId ?? null),
   };
   let saved: AgentConfig | undefined;
   try {
@@ -219,11 +278,11 @@ export async function configureAgent(
     }
     throw error;
   }
-  if (previous && numberChanged) {
+  if (held && numberChanged) {
     await releaseQuietly(
       deps,
       log,
-      { phoneNumber: previous.phoneNumber, providerId: previous.phoneProviderId },
+      { phoneNumber: held.phoneNumber, providerId: held.phoneProviderId },
       'owner chose another number',
     );
   }
@@ -240,6 +299,8 @@ export interface AgentConfigView {
   config: AgentConfig;
   documents: KnowledgeDocument[];
   reading: DocumentReading;
+  /** The number kept after the subscription ended, or released since (ADR 020 addendum). */
+  numberHold: NumberHold | undefined;
 }
 
 /** GET /agent/config: the user's configuration with its documents, or undefined. */
@@ -249,11 +310,12 @@ export async function findAgentConfigView(
 ): Promise<AgentConfigView | undefined> {
   const config = await repo.findAgentConfig(deps.db, userId);
   if (!config) return undefined;
-  const [documents, reading] = await Promise.all([
+  const [documents, reading, numberHold] = await Promise.all([
     listKnowledgeDocuments(deps, userId, { requireAgent: false }),
     documentReading(deps.db, userId),
+    findNumberHold(deps.db, userId, deps.clock.now()),
   ]);
-  return { config, documents, reading };
+  return { config, documents, reading, numberHold };
 }
 
 /**
@@ -270,10 +332,13 @@ export async function deleteAgentConfiguration(
   if (!config) throw new AppError('not_found', 'No configuration found');
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(config);
   try {
-    await deps.providers.telephony.releaseNumber({
-      phoneNumber: config.phoneNumber,
-      providerId: config.phoneProviderId,
-    });
+    // A number released after the grace period is given back already (and may be someone else's now).
+    if (config.numberReleasedAt === null) {
+      await deps.providers.telephony.releaseNumber({
+        phoneNumber: config.phoneNumber,
+        providerId: config.phoneProviderId,
+      });
+    }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     log.error({ err: error }, 'releasing a phone number failed');

@@ -453,7 +453,7 @@ export async function countPhoneNumbers(db: DbOrTx, userId: string): Promise<num
     .selectFrom('agent_configs')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
-    .where('twilio_phone_number', 'is not', null)
+    .where('number_released_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

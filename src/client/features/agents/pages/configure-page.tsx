@@ -77,9 +77,11 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
         <PageHeader
           title="Configure Your AI Phone Agent"
           description={
-            config
-              ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
-              : 'Set up your company details, phone number and knowledge documents.'
+            config?.number_hold?.released_at
+              ? `Your number ${formatPhoneNumber(config.twilio_phone_number)} was released after your subscription ended: choose a new one below.`
+              : config
+                ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
+                : 'Set up your company details, phone number and knowledge documents.'
           }
           actions={
             <>
