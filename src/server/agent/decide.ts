@@ -96,6 +96,22 @@ export const ANSWER_MIN = 0.55;
 export const ANSWER_NEAR = 0.45;
 export const CLEAR_LEAD = 0.2;
 
+/**
+ * The evidence answers without asking: the model is sure enough (ANSWER_MIN), or nearly so (ANSWER_NEAR) and the
+ * passage is also retrieval's clear first choice, no other candidate close behind: two signals agreeing.
+ */
+export function answersWithoutAsking(evidence: Evidence, result: SearchResult): boolean {
+  const p = answerProbability(evidence);
+  if (p >= ANSWER_MIN) return true;
+  if (p < ANSWER_NEAR) return false;
+  const [first, second] = result.hits;
+  return (
+    first !== undefined &&
+    first.passage.id === evidence.passage.id &&
+    (second === undefined || second.relevance <= first.relevance - CLEAR_LEAD)
+  );
+}
+
 export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_MODEL): number {
   const x = evidenceFeatures(e);
   const z = x.reduce((s, xi, i) => s + xi * (model.weights[i] ?? 0), model.intercept);

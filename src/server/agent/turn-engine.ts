@@ -16,17 +16,8 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
-import {
-  ANSWER_MIN,
-  ANSWER_NEAR,
-  CLEAR_LEAD,
-  answerProbability,
-  bestEvidence,
-  sharesFocus,
-  subjectEvidence,
-} from './decide.ts';
-import { passageStems } from './evidence.ts';
-import type { Evidence } from './evidence.ts';
+import { answersWithoutAsking, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
+import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
@@ -350,7 +341,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     const leansBack = usedContext && (!ownKnown || pointsBack);
     const terms = leansBack ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
-    if (evidence === null || !answersAlone(evidence, result)) {
+    if (evidence === null || !answersWithoutAsking(evidence, result)) {
       // The passage whose sentences hold most of the question is the one to ask about ("are you asking about
       // the holiday notice?"), not a higher-ranked one that holds less of it.
       const read = evidence && result.hits.find((h) => h.passage.id === evidence.passage.id);
@@ -368,22 +359,6 @@ export function createConversation(options: ConversationOptions): Conversation {
       return { kind: 'transfer', result, usedContext };
     }
     return { kind: 'answer', result, usedContext, evidence };
-  };
-
-  /**
-   * The evidence answers without asking: the decision model is sure enough (ANSWER_MIN), or nearly so (ANSWER_NEAR)
-   * and the passage is also retrieval's clear first choice, no other candidate close behind (two signals agreeing).
-   */
-  const answersAlone = (evidence: Evidence, result: SearchResult): boolean => {
-    const p = answerProbability(evidence);
-    if (p >= ANSWER_MIN) return true;
-    if (p < ANSWER_NEAR) return false;
-    const [first, second] = result.hits;
-    return (
-      first !== undefined &&
-      first.passage.id === evidence.passage.id &&
-      (second === undefined || second.relevance <= first.relevance - CLEAR_LEAD)
-    );
   };
 
   /** The passage holds a word of the subject's question (the question a follow-up leans on), in any form searched. */

@@ -15,6 +15,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import type { AnyNode, Element } from 'domhandler';
+import { NAVIGATION_RUN } from './extract-markup.ts';
 
 /** The whole file is an HTML document (not Markdown or text with a few tags in it). */
 export function isHtmlDocument(text: string): boolean {
@@ -187,14 +188,12 @@ function skipped(element: Element, insideSection: boolean): boolean {
 }
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
-/** From this many entries, a list of nothing but links is navigation (a table of contents, a menu). */
-const NAVIGATION_ENTRIES = 3;
 
 function isLinkList(list: Element): boolean {
   const entries = list.children.filter(
     (c): c is Element => isElement(c) && (c.name === 'li' || c.name === 'dt' || c.name === 'dd'),
   );
-  if (entries.length < NAVIGATION_ENTRIES) return false;
+  if (entries.length < NAVIGATION_RUN) return false; // as in Markdown: a table of contents, a menu
   return entries.every((entry) => {
     const all = textOf(entry.children).replace(/\s+/g, '');
     return all.length === 0 || linkText(entry.children).replace(/\s+/g, '').length >= 0.8 * all.length;

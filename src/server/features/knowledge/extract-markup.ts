@@ -56,7 +56,7 @@ export function readableMarkup(text: string): string {
 const LINK_ITEM =
   /^\s*(?:(?:[-*+]|\d+[.)])\s+\[[^\]]+\](?:\([^)]*\)|\[[^\]]*\])|(?:<li[^>]*>\s*)?<a\s[^>]*>[^<]*<\/a>\s*(?:<\/li>)?)\s*$/i;
 /** From this many link lines in a row (blank lines between them allowed), the list is navigation. */
-const NAVIGATION_RUN = 3;
+export const NAVIGATION_RUN = 3;
 
 /** Tables of contents and menus are navigation, never an answer: their lines are removed in place. */
 function dropLinkLists(lines: string[]): void {
