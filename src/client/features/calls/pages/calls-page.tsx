@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PhoneIncoming, RefreshCw, Search, SearchX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,31 +28,36 @@ export function CallsPage() {
   const outcome = outcomeOf(params.get('outcome'));
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
+  // The address is changed from the latest parameters, never from a render's copy: a search typed just before
+  // "Clear filters" or an outcome change must not bring back a filter the owner removed.
+  const latest = useRef(params);
   useEffect(() => {
-    if (typed.trim() === q.trim()) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (typed.trim()) next.set('q', typed.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
+    latest.current = params;
+  }, [params]);
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  const change = (name: 'q' | 'outcome', value: string) => {
+    const next = new URLSearchParams(latest.current);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
+  const search = (value: string) => {
+    setTyped(value);
+    clearTimeout(pendingSearch.current);
+    pendingSearch.current = setTimeout(() => {
+      if (value.trim() !== (latest.current.get('q') ?? '')) change('q', value.trim());
     }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
-  const setOutcome = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('outcome', value);
-        else next.delete('outcome');
-        return next;
-      },
-      { replace: true },
-    );
+  };
+  const setOutcome = (value: string) => change('outcome', value);
+  const clearFilters = () => {
+    clearTimeout(pendingSearch.current);
+    setTyped('');
+    const next = new URLSearchParams();
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   const filtered = outcome !== null || q.trim() !== '';
 
   const history = useCallHistory({ outcome, q });
@@ -136,7 +141,7 @@ export function CallsPage() {
                     className="pl-9"
                     placeholder="Words the caller or agent said, or a number"
                     value={typed}
-                    onChange={(event) => setTyped(event.target.value)}
+                    onChange={(event) => search(event.target.value)}
                   />
                 </div>
               </div>
@@ -169,10 +174,7 @@ export function CallsPage() {
                 action={
                   <Button
                     variant="outline"
-                    onClick={() => {
-                      setTyped('');
-                      setParams({}, { replace: true });
-                    }}
+                    onClick={clearFilters}
                   >
                     Clear filters
                   </Button>
