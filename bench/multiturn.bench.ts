@@ -10,6 +10,7 @@
  * the caller says yes when the offered passage holds an answer span, else no. After a declined turn the caller goes
  * on with the next question; when the agent ended the call (a transfer), the remaining turns go to a new call and
  * the conversation counts as cut short.
+ * BENCH_CONV=c001,c007 runs only those conversations (with BENCH_VERBOSE=1, to look at a few calls).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
@@ -54,7 +55,11 @@ for (const business of data.businesses) {
   const meaning = await meaningIndexOf(passages);
   const start = () => greetedCall(companyName, knowledge, meaning);
 
-  for (const conversation of data.conversations.filter((c) => c.business === business.id)) {
+  for (const conversation of data.conversations.filter(
+    (c) =>
+      c.business === business.id &&
+      (!process.env.BENCH_CONV || process.env.BENCH_CONV.split(',').includes(c.id)),
+  )) {
     // What the caller has said on the current call, replayed to reopen it (see askAndConfirm).
     let lines: CallerLine[] = [];
     let restarted = false;

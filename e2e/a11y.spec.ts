@@ -3,7 +3,6 @@
  * and a call, and as the admin, at 1366x900 and 390x844: no serious or critical violation. Also the voice list as
  * one radio group (arrow keys, one Tab stop) and a visible focus on every control reached by Tab.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -12,19 +11,13 @@ import {
   expect,
   FAQ,
   registerUser,
-  signInViaUi,
-  subscribeWithFreeCoupon,
   seriousViolations,
+  SHOTS,
+  signInViaUi,
+  SIZES,
+  subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 /** Checks `path` at both sizes once `ready` shows; screenshots named `name`. */
 async function checkPage(page: Page, path: string, name: string, ready: (page: Page) => Promise<void>) {

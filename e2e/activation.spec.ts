@@ -1,16 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   configureAgent,
   expect,
   registerUser,
+  SHOTS,
   shownNumber,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const card = (page: Page) => page.getByTestId('agent-config-card');
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Your AI Voice' });

@@ -1,9 +1,19 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, registerUser, seriousViolations, signInViaUi, test } from './fixtures.ts';
+import {
+  ADMIN,
+  configureAgent,
+  expect,
+  registerUser,
+  seriousViolations,
+  shotsDir,
+  shownNumber,
+  signInViaUi,
+  SIZES,
+  subscribeWithFreeCoupon,
+  test,
+} from './fixtures.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-billing';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('/tmp/shots-billing');
 
 // Whole flows on a shared 2-core machine: pages and lazy chunks can take a while to come.
 test.describe.configure({ timeout: 180_000 });
@@ -161,4 +171,69 @@ test('billing: cancel at the period end and resume; a receipt opens as a printab
   expect(await seriousViolations(receipt), 'receipt').toEqual([]);
   await receipt.setViewportSize({ width: 1000, height: 900 });
   await receipt.screenshot({ path: `${SHOTS}/receipt.png`, fullPage: true });
+});
+
+test('billing: after the subscription ended the pages say until when the number is kept, then that it was released', async ({
+  page,
+  baseURL,
+}) => {
+  await registerUser(page);
+  await subscribeWithFreeCoupon(page, baseURL!);
+  const number = await configureAgent(page, { companyName: 'Grace Bakery' });
+  // The server's clock cannot move in a browser test (the sweep and its dates are tested in number-grace.test.ts):
+  // the answers are those of an account whose subscription ended on Jan 5, 2027, before and after the release.
+  const ended = '2027-01-05T12:00:00.000Z';
+  const hold = {
+    subscription_ended_at: ended,
+    release_at: '2027-02-04T12:00:00.000Z',
+    released_at: null as string | null,
+  };
+  await page.route('**/api/subscription/status', (route) =>
+    route.fulfill({
+      json: { has_subscription: false, subscription: null, number_hold: { ...hold, phone_number: number } },
+    }),
+  );
+  const real = (await (await page.request.get('/api/agent/config')).json()) as {
+    config: Record<string, unknown>;
+  };
+  await page.route('**/api/agent/config', (route) =>
+    route.fulfill({
+      json: { configured: true, config: { ...real.config, status: 'inactive', number_hold: hold } },
+    }),
+  );
+
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    hold.released_at = null;
+    await page.goto('/billing');
+    const kept = page.getByTestId('number-kept');
+    await expect(kept).toContainText(
+      `Your subscription ended on Jan 5, 2027, so calls to ${shownNumber(number)}`,
+    );
+    await expect(kept).toContainText('The number is kept for you until Feb 4, 2027, then released.');
+    await expect(kept.getByRole('link', { name: 'Choose a Plan' })).toHaveAttribute('href', '/pricing');
+    await page.screenshot({ path: `${SHOTS}/billing-number-kept-${size.name}.png`, fullPage: true });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('agent-config-card').getByTestId('number-kept')).toContainText(
+      'kept for you until Feb 4, 2027',
+    );
+    await page
+      .getByTestId('agent-config-card')
+      .screenshot({ path: `${SHOTS}/agent-card-number-kept-${size.name}.png` });
+
+    hold.released_at = '2027-02-04T12:10:00.000Z';
+    await page.goto('/billing');
+    await expect(page.getByTestId('number-released')).toContainText(
+      `Your number ${shownNumber(number)} was released on Feb 4, 2027, 30 days after your subscription ended on Jan 5, 2027.`,
+    );
+    await page.screenshot({ path: `${SHOTS}/billing-number-released-${size.name}.png`, fullPage: true });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('agent-config-card').getByTestId('number-released')).toContainText(
+      'Choose a plan, then a new number',
+    );
+    await page
+      .getByTestId('agent-config-card')
+      .screenshot({ path: `${SHOTS}/agent-card-number-released-${size.name}.png` });
+  }
+  expect(await seriousViolations(page), 'dashboard, number released').toEqual([]);
 });

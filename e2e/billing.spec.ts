@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, generateCoupon, registerUser, test } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+import { expect, generateCoupon, registerUser, SHOTS, test } from './fixtures.ts';
 
 /**
  * Holds checkout-status answers while `hold` is in force, so the 'Verifying your payment...' banner is seen
@@ -41,7 +38,6 @@ async function payOnLocalCheckout(
   await expect(page).toHaveURL(/\/dashboard\?session_id=lcs_/);
   await expect(page.getByText('Verifying your payment...')).toBeVisible();
   if (shot) {
-    mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/${shot}` });
   }
   releaseStatus();
@@ -181,7 +177,6 @@ test('cancelling the local checkout returns to /pricing and nothing is bought', 
 });
 
 test('screenshots: pricing, local checkout and the usage card at 0, 60, 85 and 100%', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerUser(page);
   await page.goto('/pricing');

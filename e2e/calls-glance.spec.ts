@@ -3,34 +3,18 @@
  * answered from the documents and reply time, the calls page's outcome filter and transcript search, phone numbers
  * formatted everywhere and the searchable number picker on /configure. Screenshots at 1366x900 and 390x844.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
   configureAgent,
   expect,
-  registerUser,
   muteAgent,
+  registerUser,
+  shoot,
   shownNumber,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
-}
 
 /** A bike shop's price list as owners write them: topic headings, the answers in the text. */
 const BIKE_SHOP = `# Flat-tire repair
@@ -123,7 +107,7 @@ test.describe('calls at a glance', () => {
     // The caller's number (the softphone's own) is formatted too.
     await expect(answered.getByTestId('call-number')).toHaveText(/^\+1 555-\d{3}-\d{4}$/);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'calls-glance');
+    await shoot(page, 'calls-glance', 'desktop');
 
     // Filter by outcome: the address keeps it.
     await page.getByLabel('Outcome').selectOption('escalated');
@@ -142,7 +126,7 @@ test.describe('calls at a glance', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first().getByTestId('call-transcript')).toContainText('payment by cheque');
     await expect(page).toHaveURL(/q=CHEQUE/);
-    await shoot(page, 'calls-search');
+    await shoot(page, 'calls-search', 'desktop');
     // Words in both calls, narrowed by the outcome.
     await page.getByLabel('Search transcripts').fill('parking');
     await expect(page.getByTestId('call-count')).toHaveText('2 calls match');
@@ -151,7 +135,7 @@ test.describe('calls at a glance', () => {
     // Nothing matches: say so, and clear.
     await page.getByLabel('Search transcripts').fill('helicopter');
     await expect(page.getByText('No calls match')).toBeVisible();
-    await shoot(page, 'calls-no-match');
+    await shoot(page, 'calls-no-match', 'desktop');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByTestId('call-count')).toHaveText('2 calls');
     await expect(page.getByLabel('Search transcripts')).toHaveValue('');
@@ -183,7 +167,7 @@ test.describe('calls at a glance', () => {
     await expect(picker.getByRole('radio').first()).toHaveAccessibleName(
       /^\+1 555-010-\d{4} - \(555\) 010-\d{4}$/,
     );
-    await shoot(page, 'configure-number-picker');
+    await shoot(page, 'configure-number-picker', 'desktop');
 
     // The last digits find one number (tests share the pool: take a random one).
     const target = list[Math.floor(Math.random() * list.length)]!.phone_number;
@@ -200,7 +184,7 @@ test.describe('calls at a glance', () => {
     );
     await search.fill(target.slice(-4));
     await picker.getByRole('radio', { name: shownNumber(target) }).check();
-    await shoot(page, 'configure-number-found');
+    await shoot(page, 'configure-number-found', 'desktop');
 
     // The chosen number stays listed when the search is cleared, and is the one rented.
     await page.getByLabel('Company Name *').fill('Picker Cafe');

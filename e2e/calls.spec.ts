@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -7,13 +6,11 @@ import {
   FAQ,
   muteAgent,
   registerUser,
+  SHOTS,
   shownNumber,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 /** A policy sheet as owners write them: topic-label headings, the answers in the text. */
 const POLICY = `Lakeside Tutoring - Policies

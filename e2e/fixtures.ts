@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   test as base,
@@ -14,6 +15,37 @@ export interface TestUser {
   email: string;
   name: string;
   password: string;
+}
+
+/**
+ * A folder for the screenshots a spec saves for a person to look at: the environment variable `variable` (SHOTS_DIR
+ * unless a spec has its own), else `fallback`; made when asked for.
+ */
+export function shotsDir(fallback = '/tmp/shots', variable = 'SHOTS_DIR'): string {
+  const dir = process.env[variable] ?? fallback;
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The common screenshot folder: SHOTS_DIR or /tmp/shots. */
+export const SHOTS = shotsDir();
+
+/** The two screens every page is looked at on (issue 23): a laptop and a phone. */
+export const DESKTOP = { width: 1366, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const SIZES = [
+  { name: 'desktop', ...DESKTOP },
+  { name: 'phone', ...PHONE },
+] as const;
+
+/** Full-page screenshots of the current page at both SIZES (`<name>-desktop.png`, `<name>-phone.png`); the page is
+ * left at the size `endAt`. */
+export async function shoot(page: Page, name: string, endAt: 'desktop' | 'phone' = 'phone'): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png`, fullPage: true });
+  }
+  if (endAt === 'desktop') await page.setViewportSize(DESKTOP);
 }
 
 let counter = 0;
@@ -226,16 +258,21 @@ export async function muteAgent(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Agent replies are muted' })).toBeVisible();
 }
 
-/**
- * The serious and critical WCAG 2.x A/AA violations on the page as it ends up (no toast or dialog still fading in
- * or out), one line each; empty when none (issue 23).
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Waits until nothing is fading or zooming in (endless animations, e.g. spinners, aside). */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/**
+ * The serious and critical WCAG 2.x A/AA violations on the page as it ends up (no toast or dialog still fading in
+ * or out), one line each; empty when none (issue 23).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -6,12 +5,12 @@ import {
   expect,
   FAQ,
   registerUser,
+  shotsDir,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-hours';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('/tmp/shots-hours');
 const ZONE = 'America/New_York';
 
 /** Today's date in the business's time zone, as the date input takes it. */

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -7,12 +6,10 @@ import {
   FAQ,
   muteAgent,
   registerUser,
+  SHOTS,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 /** Calls the agent from the softphone, asks `question`, returns the agent's reply line, then hangs up. */
 async function askOnACall(page: Page, number: string, question: string): Promise<string> {

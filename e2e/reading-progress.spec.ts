@@ -1,16 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import {
   activateAgent,
   configureAgent,
   expect,
   FAQ,
   registerUser,
+  SHOTS,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const PROGRESS = /^Reading your documents: ([\d,]+) of ([\d,]+) passages$/;
 

@@ -3,7 +3,6 @@
  * percentage below 1 % and the deactivated agent box, toasts below the header, no 401 in the console of anonymous
  * pages, gift-minute errors by the field, a session that ends under a signed-in page and a bad #session_id. Each test also takes screenshots at 1366x900 and 390x844.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import {
   ADMIN,
@@ -11,27 +10,14 @@ import {
   csrfHeaders,
   expect,
   registerUser,
+  shoot,
+  SHOTS,
   signInViaUi,
+  SIZES,
   subscribeWithFreeCoupon,
   test,
   uniqueEmail,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-/** Full-page screenshots of the current page at both sizes (ends at the phone size). */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png`, fullPage: true });
-  }
-}
 
 const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   activateAgent,
@@ -6,12 +5,10 @@ import {
   expect,
   FAQ,
   registerUser,
+  SHOTS,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const WARRANTY = `# Warranty
 Every boiler we install carries a warranty on parts and labour for five years.

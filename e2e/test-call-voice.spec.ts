@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
 import {
   configureAgent,
@@ -6,12 +5,10 @@ import {
   expect,
   FAQ,
   registerUser,
+  SHOTS,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 /** Isla — Scottish English, warm young female: not the first voice of the list, so not a default by chance. */
 const VOICE = 'en-gb-scotland+f3';

@@ -6,8 +6,12 @@
 // --sites: each business is a real documentation site (at least 10 pages referenced from node_modules, any path
 // relative to the set, no per-page word limit); its page count and words are printed:
 //   node bench/data/check-multiturn.mjs bench/data/sites/conversations.json --sites --turns 3-6 --max-answer-words 8
+// --html (with --sites): documents may also be absolute paths and .html/.htm pages; a page's words and spans are
+// taken from its visible text (script, style, head and comments dropped, tags removed, entities decoded), and a
+// span must be found whether tags are removed or replaced by a space:
+//   node bench/data/check-multiturn.mjs bench/data/sites2/conversations.json --sites --html --turns 3-6 --max-answer-words 8
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -17,6 +21,22 @@ const option = (name, fallback) => {
 const [minTurns, maxTurns] = option('--turns', '2-6').split('-').map(Number);
 const maxAnswerWords = Number(option('--max-answer-words', 'Infinity'));
 const sites = args.includes('--sites');
+const html = sites && args.includes('--html');
+const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', rsquo: '\u2019', lsquo: '\u2018', rdquo: '\u201d', ldquo: '\u201c', mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', copy: '\u00a9' };
+const decode = (text) =>
+  text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name) => {
+    if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    return entities[name.toLowerCase()] ?? whole;
+  });
+// Visible text of a page, tags removed (separator '') or replaced by a space (separator ' ').
+const visible = (page, separator) =>
+  decode(
+    page
+      .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<head\b[\s\S]*?<\/head\s*>/gi, ' ')
+      .replace(/<[^>]*>/g, separator),
+  );
 const valued = new Set(['--turns', '--max-answer-words']);
 const setPath = resolve(args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1])) ?? '');
 const base = dirname(setPath);
@@ -50,21 +70,24 @@ for (const [index, business] of set.businesses.entries()) {
   const texts = [];
   let totalWords = 0;
   for (const path of documents) {
-    if (typeof path !== 'string' || !(sites || path.startsWith(`${id}/`)) || !/\.(md|txt)$/.test(path)) {
-      fail(where, `document ${path} must be ${sites ? 'a' : `${id}/<name>`}.md or .txt path`);
+    const extensions = html ? /\.(md|txt|html?)$/ : /\.(md|txt)$/;
+    if (typeof path !== 'string' || !(sites || path.startsWith(`${id}/`)) || !extensions.test(path)) {
+      fail(where, `document ${path} must be ${sites ? 'a' : `${id}/<name>`}.md or .txt${html ? ' or .html' : ''} path`);
       continue;
     }
-    const full = join(base, path);
+    const full = html && isAbsolute(path) ? path : join(base, path);
     if (!existsSync(full)) {
       fail(where, `document ${path} does not exist`);
       continue;
     }
-    const text = readFileSync(full, 'utf8');
+    const raw = readFileSync(full, 'utf8');
+    const isPage = html && /\.html?$/.test(path);
+    const text = isPage ? visible(raw, ' ') : raw;
     const words = text.split(/\s+/).filter(Boolean).length;
     totalWords += words;
     if (!sites && (words < 300 || words > 1200))
       fail(where, `document ${path} has ${words} words (300-1200 wanted)`);
-    texts.push(norm(text));
+    texts.push(isPage ? [norm(text), norm(visible(raw, ''))] : [norm(text)]);
   }
   if (sites) console.log(`${id}: ${texts.length} documents, ${totalWords} words`);
   documentsOf.set(id, texts);
@@ -111,7 +134,7 @@ for (const [index, conversation] of set.conversations.entries()) {
     if (answerable && (answers.length < 1 || answers.length > 3)) fail(at, 'answerable needs 1-3 answers');
     if (!answerable && answers.length !== 0) fail(at, 'unanswerable turns have no answers');
     for (const answer of answerable ? answers : []) {
-      if (texts && !texts.some((text) => text.includes(norm(answer)))) {
+      if (texts && !texts.some((variants) => variants.every((text) => text.includes(norm(answer))))) {
         fail(at, `answer "${answer}" is not in ${business}'s documents`);
       }
       const words = answer.split(/\s+/).filter(Boolean).length;

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { NativeSelect } from './ui/native-select.tsx';
 import { useAccountAgents } from '../lib/agent-scope.tsx';
@@ -18,7 +18,7 @@ export function AgentSelector({ allowAll = false }: AgentSelectorProps) {
   const { data } = useAccountAgents();
   const [params, setParams] = useSearchParams();
   const id = useId();
-  const agents = data?.agents ?? [];
+  const agents = useMemo(() => data?.agents ?? [], [data]);
   const current = params.get('agent') ?? '';
   const known = agents.some((a) => a.id === current);
 

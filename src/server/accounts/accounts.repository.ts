@@ -4,7 +4,8 @@ import { hostedAgentId } from './agent-config.ts';
 
 /** What must be given back to providers before an account's rows go. */
 export interface AgentNumber {
-  phoneNumber: string;
+  /** Null when the number was released already. */
+  phoneNumber: string | null;
   providerId: string | null;
   contactEmail: string;
   hostedAgentId: string | null;
@@ -14,12 +15,20 @@ export interface AgentNumber {
 export async function findAgentNumbers(db: DbOrTx, userId: string): Promise<AgentNumber[]> {
   const rows = await db
     .selectFrom('agent_configs')
-    .select(['twilio_phone_number', 'phone_provider_id', 'contact_email', 'eleven_agent_id', 'config_data'])
+    .select([
+      'twilio_phone_number',
+      'phone_provider_id',
+      'contact_email',
+      'eleven_agent_id',
+      'config_data',
+      'number_released_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({
-    phoneNumber: row.twilio_phone_number,
+    // A number released after the grace period is given back already (and may be someone else's now).
+    phoneNumber: row.number_released_at === null ? row.twilio_phone_number : null,
     providerId: row.phone_provider_id,
     contactEmail: row.contact_email,
     hostedAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),

@@ -35,11 +35,16 @@ export async function deleteUserAccount(
     await cancelProviderSubscription(deps, subscriptionId);
   }
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(userId);
-  // Every number of the account goes back to the provider (ADR 044: one per agent).
+  // Every number of the account still held goes back to the provider (ADR 044: one per agent); one released
+  // after the grace period is given back already (and may be someone else's now).
   const agents = await repo.findAgentNumbers(deps.db, userId);
-  for (const agent of agents) await releaseNumber(deps, agent);
+  for (const agent of agents) {
+    if (agent.phoneNumber) await releaseNumber(deps, { ...agent, phoneNumber: agent.phoneNumber });
+  }
   const blobKeys = await repo.findDocumentBlobKeys(deps.db, userId);
-  const addresses = [...new Set([email, ...agents.map((a) => a.contactEmail)].filter((a): a is string => Boolean(a)))];
+  const addresses = [
+    ...new Set([email, ...agents.map((a) => a.contactEmail)].filter((a): a is string => Boolean(a))),
+  ];
   await deps.db.transaction().execute(async (trx) => {
     // The account's row first, like every change of its money or minutes (lockAccount), before its subscription.
     await lockAccount(trx, userId);
@@ -80,7 +85,10 @@ export async function removeProviderDiscount(deps: AppDeps, subscriptionId: stri
 }
 
 /** Releasing is idempotent at both providers, so a retry after a later failure is safe. */
-async function releaseNumber(deps: AppDeps, agent: repo.AgentNumber): Promise<void> {
+async function releaseNumber(
+  deps: AppDeps,
+  agent: repo.AgentNumber & { phoneNumber: string },
+): Promise<void> {
   try {
     await deps.providers.telephony.releaseNumber({
       phoneNumber: agent.phoneNumber,

@@ -17,7 +17,10 @@ export const SEVERAL_AGENTS = 'Several numbers: say which agent (agent_id)';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `agent_id` a request names (query string first, then a JSON or form body), or undefined. */
-export function requestedAgentId(request: FastifyRequest, fields?: Record<string, unknown>): string | undefined {
+export function requestedAgentId(
+  request: FastifyRequest,
+  fields?: Record<string, unknown>,
+): string | undefined {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.agent_id;
   const body = request.body;
   const fromBody =

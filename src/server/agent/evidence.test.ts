@@ -29,6 +29,16 @@ describe('statesType', () => {
   });
 });
 
+describe('a year asked for', () => {
+  it('is stated by a year, not by any time or duration', () => {
+    const year = (sentence: string) => statesType(sentence, 'year', questionWordsOf('what year was that'));
+    expect(year('In 2019, Marcy Sutton published findings from user research.')).toBe(true);
+    expect(year('The church was finished on 4 July 1887.')).toBe(true);
+    expect(year('Say how long loading is expected to take.')).toBe(false);
+    expect(year('Repairs take two days.')).toBe(false);
+  });
+});
+
 describe('reading the evidence', () => {
   const passage = (id: string, heading: string, text: string) => ({
     id,

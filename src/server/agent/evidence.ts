@@ -285,6 +285,14 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
         ['number', 'percent', 'money', 'ordinal', 'duration'].some((k) => kinds.has(k as EntityKind)) ||
         digits
       );
+    case 'year':
+      // A year is stated by its number ("In 2019, …"), or a date that names one.
+      return (
+        words.some((w) => YEAR.test(w)) ||
+        splitSentences(text)
+          .flatMap(entitiesOf)
+          .some((e) => e.kind === 'date' && e.words.some((w) => YEAR.test(w)))
+      );
     case 'time':
       return (
         ['date', 'time', 'duration', 'number', 'ordinal'].some((k) => kinds.has(k as EntityKind)) ||

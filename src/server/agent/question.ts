@@ -6,12 +6,15 @@
  */
 import { normalizeText } from './retrieval/text.ts';
 
-export type AnswerType = 'amount' | 'count' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
+export type AnswerType =
+  'amount' | 'count' | 'year' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
 
 const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+/** A year, not any time: "what year was that", "in which year did it open". */
+const YEAR_ASKED = /\b(?:what|which) years?\b/;
 const TIME =
   /\bwhen\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:hours|opening hours|business hours)\b/;
 const PLACE =
@@ -38,6 +41,7 @@ export function answerTypeOf(question: string): AnswerType {
   if (AMOUNT.test(q)) return 'amount';
   if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
   if (COUNT.test(q)) return 'count';
+  if (YEAR_ASKED.test(q)) return 'year';
   if (TIME.test(q)) return 'time';
   if (PERSON.test(q)) return 'person';
   if (PLACE.test(q)) return 'place';

@@ -124,10 +124,17 @@ describe('turn engine', () => {
       '# Holiday notice',
       'Our workshop and shop are closed from 26 to 28 December for stocktaking. We reopen on 29 December at 9 am.',
     ].join('\n');
-    for (const question of ['are you closed between christmas and new year', 'are you open on the 27th'])
-      expect(callWith('Copper Spoke Bikes', text).onCallerText(question).text).toContain(
-        'closed from 26 to 28 December',
-      );
+    // "Closed" and "open" match the regular hours too: the agent answers from the notice, or first asks whether the
+    // notice is what the caller means, and never reads the regular hours.
+    for (const question of ['are you closed between christmas and new year', 'are you open on the 27th']) {
+      const holidays = callWith('Copper Spoke Bikes', text);
+      let reply = holidays.onCallerText(question);
+      if (reply.intent === 'confirm') {
+        expect(reply.text).toMatch(/Are you asking about holiday notice\?$/);
+        reply = holidays.onCallerText('yes');
+      }
+      expect(reply.text).toContain('closed from 26 to 28 December');
+    }
     expect(callWith('Copper Spoke Bikes', text).onCallerText('are you open on saturday').text).toContain(
       'Saturday from 10 am to 4 pm',
     );
@@ -190,6 +197,26 @@ describe('turn engine', () => {
     const price = dentist.onCallerText('how much would that cost');
     expect(price.text).not.toContain('$95');
     expect(price.answer).toBeUndefined();
+  });
+
+  it('does not answer a follow-up that points back from a passage about something else', () => {
+    const docs = callWith(
+      'Swift Help',
+      [
+        '# Testing your routes',
+        'You can test your routes with the inject method, without starting the server.',
+        '',
+        '# Plugins',
+        'Swift was built from the beginning to be an extremely modular system.',
+      ].join('\n'),
+    );
+    expect(docs.onCallerText('how do i test my routes without starting the server').text).toContain(
+      'inject method',
+    );
+    // "That" is the inject method; the documents never say what it is built on.
+    const builtOn = docs.onCallerText("what's that built on");
+    expect(builtOn.text).not.toContain('modular');
+    expectDeclined(builtOn);
   });
 
   it('transfers when the caller says nothing after the offer', () => {
@@ -317,7 +344,11 @@ describe('turn engine', () => {
     expect(cake.onCallerText('can i order a custom cake').sources[0]?.heading).toBe(
       'Can I order a custom cake?',
     );
-    expect(cake.onCallerText('and how much is it').sources[0]?.heading).toBe('How much is a custom cake?');
+    // Several entries give prices: the agent checks which one is meant before answering.
+    expect(cake.onCallerText('and how much is it').text).toMatch(
+      /Are you asking, how much is a custom cake\?$/,
+    );
+    expect(cake.onCallerText('yes').sources[0]?.heading).toBe('How much is a custom cake?');
 
     // A follow-up with its own topic is answered on that topic.
     expect(delivery.onCallerText('what about parking').sources[0]?.heading).toBe('Is there parking?');

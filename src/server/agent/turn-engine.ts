@@ -16,13 +16,18 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
-import { ANSWER_MIN, answerProbability, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
-import type { Evidence } from './evidence.ts';
+import { answersWithoutAsking, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
+import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
-import type { KnowledgeIndex, KnowledgePassage, SearchResult } from './retrieval/knowledge-index.ts';
+import type {
+  KnowledgeIndex,
+  KnowledgePassage,
+  SearchHit,
+  SearchResult,
+} from './retrieval/knowledge-index.ts';
 
 export type HandoffReason = 'requested' | 'no_answer';
 
@@ -310,8 +315,9 @@ export function createConversation(options: ConversationOptions): Conversation {
     // entry's question names one the caller did not ask about ("Is there bike parking?" for "do you have parking").
     // Ask first.
     const partial = result.missingTopics.length > 0 || result.unaskedTopics.length > 0;
-    const confirmBest = () => {
-      const best = result.hits[0];
+    /** `candidate`: the hit to offer; by default retrieval's best (the evidence stage may have read a better one). */
+    const confirmBest = (candidate: SearchHit | undefined = result.hits[0]) => {
+      const best = candidate;
       const confirmation =
         best &&
         allowConfirm &&
@@ -335,10 +341,33 @@ export function createConversation(options: ConversationOptions): Conversation {
     const leansBack = usedContext && (!ownKnown || pointsBack);
     const terms = leansBack ? result.terms.map((t) => ({ ...t, factor: 1 })) : result.terms;
     const evidence = bestEvidence(text, { ...result, terms }, answerTypeOf(text));
-    if (evidence === null || answerProbability(evidence) < ANSWER_MIN) {
-      return confirmBest() ?? { kind: 'transfer', result, usedContext };
+    if (evidence === null || !answersWithoutAsking(evidence, result)) {
+      // The passage whose sentences hold most of the question is the one to ask about ("are you asking about
+      // the holiday notice?"), not a higher-ranked one that holds less of it.
+      const read = evidence && result.hits.find((h) => h.passage.id === evidence.passage.id);
+      return confirmBest(read ?? undefined) ?? { kind: 'transfer', result, usedContext };
+    }
+    // A question that points back ("what's that built on?") asks about the subject of the conversation: words of its
+    // own that match a passage about something else ("Fastify was built to be modular") do not answer it.
+    if (
+      pointsBack &&
+      !usedContext &&
+      previousQuestion !== null &&
+      isElliptical(text, result) &&
+      !aboutSubject(evidence.passage, previousQuestion)
+    ) {
+      return { kind: 'transfer', result, usedContext };
     }
     return { kind: 'answer', result, usedContext, evidence };
+  };
+
+  /** The passage holds a word of the subject's question (the question a follow-up leans on), in any form searched. */
+  const aboutSubject = (passage: KnowledgePassage, subjectQuestion: string): boolean => {
+    const stems = passageStems(passage);
+    return knowledge
+      .search(subjectQuestion)
+      .terms.filter((t) => t.factor === 1 && !t.businessName)
+      .some((t) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term)));
   };
 
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;

@@ -190,6 +190,11 @@ export interface AgentConfigsTable {
   config_data: Json<Record<string, unknown>>;
   /** Since when keeping the hosted agent in step with the documents has been failing (null: in step). */
   hosted_sync_pending_since: NullableTimestamp;
+  /**
+   * When the number was given back because the grace period after the account's last subscription was over (ADR
+   * 020 addendum); the row keeps the number it had, which no longer routes calls and may be rented by anyone.
+   */
+  number_released_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

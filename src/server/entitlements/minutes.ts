@@ -447,14 +447,16 @@ export async function refreshAgentStatus(
 ): Promise<'active' | 'inactive' | null> {
   const agents = await db
     .selectFrom('agent_configs')
-    .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data'])
+    .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data', 'number_released_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
   if (agents.length === 0) return null;
-  const allowed = await canTakeCalls(db, userId, now);
+  const canTake = await canTakeCalls(db, userId, now);
   let result: 'active' | 'inactive' | null = null;
   for (const agent of agents) {
+    // A released number answers nothing until the owner picks another one (ADR 020 addendum).
+    const allowed = agent.number_released_at === null && canTake;
     const activated = isAgentActivated(agent);
     let next: 'active' | 'inactive';
     if (!allowed) next = 'inactive';

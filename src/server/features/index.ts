@@ -26,7 +26,10 @@ import { activationRoutes } from './activation/activation.routes.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
 /** An agent configuration as the reference the per-agent features take (ADR 044). */
-const refOf = (config: { id: string; userId: string }): AgentRef => ({ userId: config.userId, agentId: config.id });
+const refOf = (config: { id: string; userId: string }): AgentRef => ({
+  userId: config.userId,
+  agentId: config.id,
+});
 
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.

@@ -32,7 +32,8 @@ export function Logo({
       to="/"
       aria-label="AnswerDesk home"
       className={cn(
-        'inline-flex shrink-0 items-center gap-2 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
+        // 44 px high on a phone: a thumb's target (ADR 041 addendum).
+        'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg sm:min-h-0 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
         className,
       )}
     >

@@ -38,7 +38,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
             </p>
           ) : null}
           {children}
-          <Button asChild variant="ghost" size="sm">
+          <Button asChild variant="ghost" size="sm" className="min-w-11">
             <Link to="/account">
               <UserRound aria-hidden="true" className="size-4" />
               {/* On a phone the icon alone, so Logout and a page's own button stay on screen. */}

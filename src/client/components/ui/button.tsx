@@ -19,11 +19,15 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-brand-700 underline-offset-4 hover:underline',
 };
 
+/**
+ * On a phone (below `sm`) every button is at least 44 px high, a thumb's target (ADR 041 addendum, issue 23); from
+ * `sm` up the sizes are the desktop ones.
+ */
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
-  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
+  sm: 'h-11 gap-1.5 rounded-md px-3 text-sm sm:h-8',
+  md: 'h-11 gap-2 rounded-lg px-4 text-sm sm:h-10',
   lg: 'h-12 gap-2 rounded-xl px-6 text-base',
-  icon: 'size-10 rounded-lg',
+  icon: 'size-11 rounded-lg sm:size-10',
 };
 
 export function buttonClasses(
@@ -36,7 +40,7 @@ export function buttonClasses(
     'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
     'disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0',
     variants[variant],
-    variant === 'link' ? 'h-auto px-0' : sizes[size],
+    variant === 'link' ? 'h-auto min-h-11 px-0 sm:min-h-0' : sizes[size],
     className,
   );
 }

@@ -29,7 +29,8 @@ export function DialogContent({ className, children, hideClose, ...props }: Dial
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-ink-400 transition-colors hover:bg-ink-100 hover:text-ink-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            // 44 x 44 on a phone, a thumb's target (ADR 041 addendum); the small corner button from `sm` up.
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-ink-400 sm:top-4 sm:right-4 sm:size-auto sm:p-1 transition-colors hover:bg-ink-100 hover:text-ink-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             aria-label="Close"
           >
             <X aria-hidden="true" className="size-4" />

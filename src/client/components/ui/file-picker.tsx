@@ -76,7 +76,7 @@ export function FilePicker({ id, name, accept, files, onChange, hint, hintId, di
                 type="button"
                 variant="ghost"
                 size="icon"
-                className="size-8 shrink-0"
+                className="size-11 shrink-0 sm:size-8"
                 aria-label={`Remove ${file.name}`}
                 disabled={disabled}
                 onClick={() => onChange(files.filter((_, i) => i !== index))}

@@ -19,7 +19,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
       type={type}
       className={cn(
         fieldClasses,
-        'h-10',
+        'h-11 sm:h-10',
         type === 'file' &&
           'h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700',
         className,

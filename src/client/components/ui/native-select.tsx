@@ -8,7 +8,11 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
   function NativeSelect({ className, children, ...props }, ref) {
     return (
       <div className="relative">
-        <select ref={ref} className={cn(fieldClasses, 'h-10 appearance-none pr-9', className)} {...props}>
+        <select
+          ref={ref}
+          className={cn(fieldClasses, 'h-11 appearance-none pr-9 sm:h-10', className)}
+          {...props}
+        >
           {children}
         </select>
         <ChevronDown

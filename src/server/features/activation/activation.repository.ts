@@ -26,6 +26,8 @@ export interface ActivationConfig {
   agentId: string | null;
   status: string;
   hosted: HostedAgentState | null;
+  /** The number was released after the grace period (ADR 020 addendum): nothing to put live until another. */
+  numberReleased: boolean;
 }
 
 export interface StoredDocument {
@@ -82,6 +84,7 @@ export async function findActivationConfig(db: Db, agent: AgentRef): Promise<Act
       'eleven_agent_id',
       'status',
       'config_data',
+      'number_released_at',
     ])
     .where('id', '=', agent.agentId)
     .executeTakeFirst();
@@ -98,6 +101,7 @@ export async function findActivationConfig(db: Db, agent: AgentRef): Promise<Act
     agentId: hostedAgentId(row.eleven_agent_id, configData),
     status: row.status,
     hosted: readHosted(configData),
+    numberReleased: row.number_released_at !== null,
   };
 }
 

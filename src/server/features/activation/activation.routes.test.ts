@@ -321,7 +321,9 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
 
     await addDocument(ctx(), user.id, 'returns.txt', 'Returns within 30 days.');
     fake.failures.set('POST /v1/convai/knowledge-base/file', 503);
-    await expect(syncHostedAgentKnowledge(ctx().deps, await agentRefOf(ctx().db, user.id))).rejects.toThrow(/provider is unavailable/);
+    await expect(syncHostedAgentKnowledge(ctx().deps, await agentRefOf(ctx().db, user.id))).rejects.toThrow(
+      /provider is unavailable/,
+    );
     expect(await pending()).not.toBeNull();
     expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(0); // still down: stays pending
     expect(await pending()).not.toBeNull();

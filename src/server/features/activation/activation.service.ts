@@ -51,6 +51,12 @@ export async function activateAgent(
   const agent = await resolveAgent(deps.db, userId, agentId);
   const config = agent ? await repo.findActivationConfig(deps.db, agent) : undefined;
   if (!agent || !config) throw noConfiguration();
+  if (config.numberReleased) {
+    throw new AppError(
+      'conflict',
+      'Your phone number was released after your subscription ended. Choose a new number on Configure first.',
+    );
+  }
   if (!(await findActiveSubscription(deps.db, userId, now))) {
     throw new AppError(
       'payment_required',

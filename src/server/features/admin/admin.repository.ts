@@ -32,6 +32,8 @@ export interface AdminAgentConfig {
   status: string;
   elevenAgentId: string | null;
   documentCount: number;
+  /** When the number was released after the grace period (ADR 020 addendum); null while it is held. */
+  numberReleasedAt: Date | null;
 }
 
 export interface DiscountHistoryEntry {
@@ -123,6 +125,7 @@ export async function findAgentConfigs(db: DbOrTx, userId: string): Promise<Admi
       'status',
       'eleven_agent_id',
       'config_data',
+      'number_released_at',
       (eb) =>
         eb
           .selectFrom('documents')
@@ -142,6 +145,7 @@ export async function findAgentConfigs(db: DbOrTx, userId: string): Promise<Admi
     status: row.status,
     elevenAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
     documentCount: Number(row.document_count ?? 0),
+    numberReleasedAt: row.number_released_at,
   }));
 }
 

@@ -47,6 +47,7 @@ function adminAgentDto(agent: repo.AdminAgentConfig) {
     status: agent.status,
     eleven_agent_id: agent.elevenAgentId,
     document_count: agent.documentCount,
+    number_released_at: agent.numberReleasedAt?.toISOString() ?? null,
   };
 }
 

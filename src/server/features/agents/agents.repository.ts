@@ -1,6 +1,7 @@
 /** Storage of agent configurations (up to the plan's number per user, ADR 044). Kysely stays here; callers get AgentConfig. */
 import type { Db } from '../../db/database.ts';
 import type { AgentRef } from '../../accounts/agent-scope.ts';
+import type { DbOrTx } from '../../entitlements/minutes.ts';
 
 export interface AgentConfig {
   id: string;
@@ -15,6 +16,8 @@ export interface AgentConfig {
   status: string;
   knowledgeVersion: number;
   configData: Record<string, unknown>;
+  /** When the number was released after the grace period (ADR 020 addendum); null while it is held. */
+  numberReleasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +43,7 @@ const columns = [
   'status',
   'knowledge_version',
   'config_data',
+  'number_released_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -57,6 +61,7 @@ type Row = {
   status: string;
   knowledge_version: number;
   config_data: Record<string, unknown>;
+  number_released_at: Date | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -75,6 +80,7 @@ function toConfig(row: Row): AgentConfig {
     status: row.status,
     knowledgeVersion: row.knowledge_version,
     configData: row.config_data ?? {},
+    numberReleasedAt: row.number_released_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -102,25 +108,28 @@ export async function findAgentConfigs(db: Db, userId: string): Promise<AgentCon
 }
 
 /**
- * How many agents the account has, with the account's row locked until the transaction ends: two numbers added
- * at once are counted one after the other, so neither passes the plan's limit.
+ * How many numbers the account holds (agents whose number was not released after a grace period), with the
+ * account's row locked until the transaction ends: two numbers added at once are counted one after the other, so
+ * neither passes the plan's limit.
  */
-export async function countAgentsLocked(db: Db, userId: string): Promise<number> {
+export async function countHeldNumbersLocked(db: Db, userId: string): Promise<number> {
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
   const row = await db
     .selectFrom('agent_configs')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
+    .where('number_released_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** The user holding `phoneNumber`, if anyone does. */
+/** The user holding `phoneNumber`, if anyone does (a released number is nobody's). */
 export async function findPhoneNumberHolder(db: Db, phoneNumber: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select('user_id')
     .where('twilio_phone_number', '=', phoneNumber)
+    .where('number_released_at', 'is', null)
     .executeTakeFirst();
   return row?.user_id;
 }
@@ -149,7 +158,10 @@ export async function insertAgentConfig(
   return toConfig(row);
 }
 
-/** Updates the owner-editable details; leaves voice, hosted agent, status and knowledge untouched. */
+/**
+ * Updates the owner-editable details; leaves voice, hosted agent, status and knowledge untouched. The number saved
+ * is held (a number rented again after a release is the row's once more).
+ */
 export async function updateAgentDetails(
   db: Db,
   agent: AgentRef,
@@ -164,6 +176,7 @@ export async function updateAgentDetails(
       twilio_phone_number: details.phoneNumber,
       phone_provider_id: details.phoneProviderId,
       transfer_phone_number: details.transferPhoneNumber,
+      number_released_at: null,
       updated_at: now,
     })
     .where('id', '=', agent.agentId)
@@ -199,10 +212,19 @@ export interface PendingRelease {
   attempts: number;
 }
 
-/** Remembers a number the provider did not release (once per number). */
+/**
+ * Remembers a number to release (once per number): one the provider did not release, tried again from `now`; or
+ * one about to be released (`error` null), tried again from `now` only if that release never finishes.
+ */
 export async function queueNumberRelease(
-  db: Db,
-  release: { phoneNumber: string; providerId: string | null; reason: string; error: string; now: Date },
+  db: DbOrTx,
+  release: {
+    phoneNumber: string;
+    providerId: string | null;
+    reason: string;
+    error: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('pending_number_releases')
@@ -215,6 +237,22 @@ export async function queueNumberRelease(
     })
     .onConflict((oc) => oc.column('phone_number').doUpdateSet({ last_error: release.error }))
     .execute();
+}
+
+/**
+ * Marks every number of the account still held released, once: only the caller whose update finds them still held
+ * gets them back (the others, on this instance or another, get none). The agents' status is left to
+ * refreshAgentStatus.
+ */
+export async function markNumbersReleased(db: DbOrTx, userId: string, now: Date) {
+  const rows = await db
+    .updateTable('agent_configs')
+    .set({ number_released_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('number_released_at', 'is', null)
+    .returning(['twilio_phone_number', 'phone_provider_id'])
+    .execute();
+  return rows.map((row) => ({ phoneNumber: row.twilio_phone_number, providerId: row.phone_provider_id }));
 }
 
 /** Leases due releases to this instance (a conditional update, so two instances never retry the same one). */

@@ -21,6 +21,7 @@ import {
 import {
   configureAgent,
   retryNumberReleases,
+  releaseNumbersAfterGrace,
   deleteAgentConfiguration,
   findAgentConfigView,
   listAgentViews,
@@ -30,7 +31,7 @@ import {
 } from './agents.service.ts';
 
 function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
-  const { config, documents, reading } = view;
+  const { config, documents, reading, numberHold } = view;
   return {
     id: config.id,
     company_name: config.companyName,
@@ -44,6 +45,13 @@ function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
     config_data: config.configData,
     knowledge_version: config.knowledgeVersion,
     reading: toReadingResponse(reading),
+    number_hold: numberHold
+      ? {
+          subscription_ended_at: numberHold.subscriptionEndedAt.toISOString(),
+          release_at: numberHold.releaseAt.toISOString(),
+          released_at: numberHold.releasedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -52,9 +60,13 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
 
-    // Numbers the provider failed to release are retried every 5 minutes (ADR 005).
+    // Numbers the provider failed to release are retried every 5 minutes; numbers whose grace period after the
+    // subscription's end is over are released every 10 minutes (ADR 005, ADR 020 addendum).
     if (deps.env.NODE_ENV !== 'test') {
       runPeriodically(app, 5 * 60_000, 'retrying number releases', () => retryNumberReleases(deps, app.log));
+      runPeriodically(app, 10 * 60_000, 'releasing numbers after their grace period', () =>
+        releaseNumbersAfterGrace(deps, app.log),
+      );
     }
 
     app.get(
@@ -119,7 +131,10 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
         agents: views.map(toConfigResponse),
         limit,
         plan: subscription?.plan ?? null,
-        can_add: subscription !== undefined && views.length < limit,
+        // The plan limits the numbers held: an agent whose number was released takes none (ADR 044 addendum).
+        can_add:
+          subscription !== undefined &&
+          views.filter((view) => view.config.numberReleasedAt === null).length < limit,
       };
     });
 

@@ -23,6 +23,17 @@ export const agentConfigSchema = z.object({
   knowledge_version: z.number().int(),
   /** How far the agent has read its documents for search by meaning (ADR 043). */
   reading: documentReadingSchema,
+  /**
+   * Once no subscription is live: when it ended, when the number is released (30 days later) and, once it is, when
+   * it was (ADR 020 addendum). Null while a subscription is live and the number is held.
+   */
+  number_hold: z
+    .object({
+      subscription_ended_at: z.string(),
+      release_at: z.string(),
+      released_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AgentConfigResponse = z.infer<typeof agentConfigSchema>;
 

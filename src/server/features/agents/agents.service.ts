@@ -18,7 +18,13 @@ import { documentReading, type DocumentReading } from '../../accounts/document-r
 import { resolveAgent, type AgentRef } from '../../accounts/agent-scope.ts';
 import { isPlanId, PLANS } from '../../../shared/plans.ts';
 import { publicBaseUrl } from '../../env.ts';
-import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
+import { lockAccount, refreshAgentStatus } from '../../entitlements/minutes.ts';
+import {
+  findActiveSubscription,
+  findNumberHolds,
+  findNumbersPastGrace,
+  type NumberHold,
+} from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { NumberUnavailableError, type RentedNumber } from '../../providers/telephony/telephony.ts';
 import {
@@ -152,6 +158,61 @@ export async function retryNumberReleases(deps: AppDeps, log: FastifyBaseLogger)
   return released;
 }
 
+const GRACE_RELEASE_BATCH = 50;
+
+/**
+ * Releases the numbers of accounts whose grace period is over (ADR 020 addendum): the last subscription ended more
+ * than NUMBER_GRACE_DAYS ago and the owner did not subscribe again. Every number of the account goes (one per agent,
+ * ADR 044 addendum): the grace is the account's. Exactly once across instances: under the account's lock (the lock
+ * a new subscription takes too) the grace is checked again and the numbers marked released by a conditional update,
+ * each with a release queued in pending_number_releases due only after a retry's lease; then the instance that
+ * marked them releases them at the provider and drops the queued rows. A release that fails, or an instance that
+ * stops in between, is finished by retryNumberReleases. Returns how many numbers were released.
+ */
+export async function releaseNumbersAfterGrace(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
+  let released = 0;
+  for (const userId of await findNumbersPastGrace(deps.db, deps.clock.now(), GRACE_RELEASE_BATCH)) {
+    const now = deps.clock.now();
+    const numbers = await deps.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, userId);
+      const holds = await findNumberHolds(trx, userId, now);
+      // Subscribed again meanwhile: nothing is past its grace any more.
+      if (!holds.some((hold) => hold.releasedAt === null && hold.releaseAt <= now)) return [];
+      const marked = await repo.markNumbersReleased(trx, userId, now); // empty: another instance got there first
+      for (const number of marked) {
+        await repo.queueNumberRelease(trx, {
+          ...number,
+          reason: 'grace period over',
+          error: null,
+          now: new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+        });
+      }
+      if (marked.length > 0) await refreshAgentStatus(trx, userId, now);
+      return marked;
+    });
+    for (const number of numbers) {
+      try {
+        await deps.providers.telephony.releaseNumber(number);
+        await repo.finishNumberRelease(deps.db, number.phoneNumber);
+      } catch (error) {
+        log.warn(
+          { err: error, providerId: number.providerId },
+          'releasing a number after its grace period failed',
+        );
+        await repo.postponeNumberRelease(
+          deps.db,
+          number.phoneNumber,
+          (error as Error).message,
+          new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+        );
+      }
+      log.info({ userId, phoneNumber: number.phoneNumber }, 'number released after the grace period');
+      released += 1;
+    }
+  }
+  return released;
+}
+
 /** How many phone numbers (agents) a plan allows (SPEC section 9); an unknown plan allows one. */
 export function numbersAllowed(plan: string): number {
   return isPlanId(plan) ? PLANS[plan].phoneNumbers : 1;
@@ -167,6 +228,11 @@ export function numberLimitError(plan: string): AppError {
     `Your ${name} plan includes ${allowed} phone number${allowed === 1 ? '' : 's'}, and you have ${allowed} already.` +
       (more ? ` Upgrade to ${more.name} for up to ${more.phoneNumbers} numbers.` : ''),
   );
+}
+
+/** How many numbers the account holds: its agents, less those whose number was released after a grace period. */
+export async function heldNumbers(db: AppDeps['db'], userId: string): Promise<number> {
+  return (await repo.findAgentConfigs(db, userId)).filter((c) => c.numberReleasedAt === null).length;
 }
 
 /** Which agent a save acts on: `add` a new one, else the one named (or the account's only one, or the first). */
@@ -196,8 +262,12 @@ export async function configureAgent(
   }
   const existing = target.add ? undefined : await resolveAgent(db, userId, target.agentId);
   const previous = existing ? await repo.findAgentConfig(db, existing.agentId) : undefined;
-  // A new number past the plan's limit is refused before anything is read, rented or stored.
-  if (!previous && (await repo.findAgentConfigs(db, userId)).length >= numbersAllowed(subscription.plan)) {
+  // A number released after the grace period is rented again, even the same one.
+  const held = previous && previous.numberReleasedAt === null ? previous : undefined;
+  // The plan limits the numbers held (ADR 044 addendum): a new agent, or one whose number was released, takes one
+  // more. Past the limit it is refused before anything is read, rented or stored.
+  const takesANumber = held === undefined;
+  if (takesANumber && (await heldNumbers(db, userId)) >= numbersAllowed(subscription.plan)) {
     throw numberLimitError(subscription.plan);
   }
   const details = validate(input);
@@ -205,7 +275,7 @@ export async function configureAgent(
   const agent: AgentRef = { userId, agentId: previous?.id ?? randomUUID() };
   if (previous) await assertDocumentLimit(db, agent, prepared);
 
-  const numberChanged = previous?.phoneNumber !== details.phoneNumber;
+  const numberChanged = held?.phoneNumber !== details.phoneNumber;
   let rented: RentedNumber | undefined;
   if (numberChanged) {
     const holder = await repo.findPhoneNumberHolder(db, details.phoneNumber);
@@ -232,14 +302,17 @@ export async function configureAgent(
 
   const values: repo.AgentDetails = {
     ...details,
-    phoneProviderId: rented ? rented.providerId : (previous?.phoneProviderId ?? null),
+    phoneProviderId: rented ? rented.providerId : (held?.phoneProviderId ?? null),
   };
   let saved: AgentConfig | undefined;
   try {
     await storePreparedDocuments(deps, agent, prepared, {
       inTransaction: async (trx) => {
         const now = clock.now();
-        if (!previous && (await repo.countAgentsLocked(trx, userId)) >= numbersAllowed(subscription.plan)) {
+        if (
+          takesANumber &&
+          (await repo.countHeldNumbersLocked(trx, userId)) >= numbersAllowed(subscription.plan)
+        ) {
           throw numberLimitError(subscription.plan);
         }
         saved = previous
@@ -257,11 +330,11 @@ export async function configureAgent(
     if (repo.isPhoneNumberConflict(error)) throw numberTakenError(details.phoneNumber);
     throw error;
   }
-  if (previous && numberChanged) {
+  if (held && numberChanged) {
     await releaseQuietly(
       deps,
       log,
-      { phoneNumber: previous.phoneNumber, providerId: previous.phoneProviderId },
+      { phoneNumber: held.phoneNumber, providerId: held.phoneProviderId },
       'owner chose another number',
     );
   }
@@ -278,6 +351,8 @@ export interface AgentConfigView {
   config: AgentConfig;
   documents: KnowledgeDocument[];
   reading: DocumentReading;
+  /** This agent's number kept after the subscription ended, or released since (ADR 020 addendum). */
+  numberHold: NumberHold | undefined;
 }
 
 /** GET /agent/config: one agent's configuration with its documents, or undefined. */
@@ -292,11 +367,12 @@ export async function findAgentConfigView(
 
 async function viewOf(deps: AppDeps, config: AgentConfig): Promise<AgentConfigView> {
   const agent = { userId: config.userId, agentId: config.id };
-  const [documents, reading] = await Promise.all([
+  const [documents, reading, holds] = await Promise.all([
     listKnowledgeDocuments(deps, agent, { requireAgent: false }),
     documentReading(deps.db, agent),
+    findNumberHolds(deps.db, config.userId, deps.clock.now(), config.id),
   ]);
-  return { config, documents, reading };
+  return { config, documents, reading, numberHold: holds[0] };
 }
 
 /** GET /agents: every agent of the account, oldest first, with its documents. */
@@ -321,10 +397,13 @@ export async function deleteAgentConfiguration(
   if (!ref || !config) throw new AppError('not_found', 'No configuration found');
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(config);
   try {
-    await deps.providers.telephony.releaseNumber({
-      phoneNumber: config.phoneNumber,
-      providerId: config.phoneProviderId,
-    });
+    // A number released after the grace period is given back already (and may be someone else's now).
+    if (config.numberReleasedAt === null) {
+      await deps.providers.telephony.releaseNumber({
+        phoneNumber: config.phoneNumber,
+        providerId: config.phoneProviderId,
+      });
+    }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     log.error({ err: error }, 'releasing a phone number failed');

@@ -9,9 +9,8 @@ import {
   useTestApp,
   type TestContext,
 } from '../../test/harness.ts';
+import { advance, checkoutSessionId, makeCoupon, ORIGIN, payLocalCheckout } from './billing-test-helpers.ts';
 import { runBillingCycle } from './billing.service.ts';
-
-const ORIGIN = 'http://localhost:3000';
 
 async function status(client: TestClient) {
   const response = await client.get('/api/subscription/status');
@@ -20,37 +19,13 @@ async function status(client: TestClient) {
 }
 
 /** Pays a local checkout page that `created` points to. */
-async function pay(client: TestClient, created: { statusCode: number; body: string; json: () => any }) {
-  expect(created.statusCode, created.body).toBe(200);
-  const url = new URL(created.json().url);
-  expect(url.pathname).toMatch(/^\/local-checkout\/lcs_/);
-  const sessionId = decodeURIComponent(url.pathname.split('/').pop()!);
-  const paid = await client.post(`/api/local-checkout/${sessionId}/complete`);
-  expect(paid.statusCode, paid.body).toBe(200);
-  return sessionId;
-}
+const pay = async (client: TestClient, created: Parameters<typeof payLocalCheckout>[1]) =>
+  (await payLocalCheckout(client, created)).sessionId;
 
 const buyPlan = async (client: TestClient, plan: string) =>
   pay(client, await client.postForm('/api/stripe/create-checkout', { plan, origin_url: ORIGIN }));
 const buyPack = async (client: TestClient, minutes: number) =>
   pay(client, await client.postForm('/api/purchase-minutes', { minutes, origin_url: ORIGIN }));
-
-async function advance(ctx: TestContext, ms: number) {
-  ctx.clock.advance(ms);
-  await ctx.db
-    .updateTable('sessions')
-    .set({ expires_at: new Date(ctx.clock.now().getTime() + 7 * DAY_MS) })
-    .execute();
-}
-
-async function makeCoupon(ctx: TestContext, percent: number, type: string): Promise<string> {
-  const admin = await signInAdmin(ctx);
-  const response = await admin.post(
-    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().code;
-}
 
 const call = (ctx: TestContext, userId: string, minutes: number) =>
   debitCallMinutes(ctx.db, { userId, callId: crypto.randomUUID(), minutes, now: ctx.clock.now() });
@@ -198,7 +173,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       origin_url: ORIGIN,
     });
     expect(changed.json().direction).toBe('upgrade');
-    const sessionId = decodeURIComponent(new URL(changed.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(changed);
     // The built-in checkout shows the same figures.
     const page = (await client.get(`/api/local-checkout/${sessionId}`)).json();
     expect(page).toMatchObject({ description: 'Upgrade to Enterprise', amount: 350, recurring: false });
@@ -347,20 +322,32 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       allowed: true,
     });
     const preview = (await client.get('/api/subscription/change-plan?plan=basic')).json();
-    expect(preview).toMatchObject({ numbers_in_use: 3, number_limit: 1, numbers_to_release: 2, allowed: false });
+    expect(preview).toMatchObject({
+      numbers_in_use: 3,
+      number_limit: 1,
+      numbers_to_release: 2,
+      allowed: false,
+    });
     expect(preview.numbers.map((n: { company_name: string }) => n.company_name)).toEqual([
       'Acme',
       'Acme Uptown',
       'Acme After Hours',
     ]);
-    const refused = await client.postForm('/api/subscription/change-plan', { plan: 'basic', origin_url: ORIGIN });
+    const refused = await client.postForm('/api/subscription/change-plan', {
+      plan: 'basic',
+      origin_url: ORIGIN,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
       'The Basic plan allows 1 phone number and your account uses 3: +15550199 (Acme), +15550198 (Acme Uptown), ' +
         '+15550197 (Acme After Hours). Release 2 of them on the dashboard before moving to Basic; nothing is released for you.',
     );
     expect((await status(client)).scheduled_change).toBeNull();
-    const numbers = await ctx().db.selectFrom('agent_configs').select('id').where('user_id', '=', user.id).execute();
+    const numbers = await ctx()
+      .db.selectFrom('agent_configs')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(numbers).toHaveLength(3);
   });
 
@@ -430,9 +417,16 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect(await agent()).toBe('active');
     await advance(ctx(), 12 * DAY_MS);
     expect(await runBillingCycle(ctx().deps)).toEqual({ renewed: 0, ended: 1 });
+    // The number is kept for the grace period: the status says until when (released later, number-grace.test.ts).
     expect((await client.get('/api/subscription/status')).json()).toEqual({
       has_subscription: false,
       subscription: null,
+      number_hold: {
+        phone_number: '+15550198',
+        subscription_ended_at: '2027-01-22T12:00:00.000Z',
+        release_at: '2027-02-21T12:00:00.000Z',
+        released_at: null,
+      },
     });
     expect(await agent()).toBe('inactive');
     expect(await payments(ctx(), user.id)).toHaveLength(2);
@@ -532,6 +526,64 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect((await client.get(`/api/admin/users/${user.id}/billing`)).statusCode).toBe(403);
   });
 
+  it('the legacy create-checkout of a subscriber asking for another plan goes through the same plan change', async () => {
+    const { client, user } = await signUp(ctx().app);
+    await buyPlan(client, 'pro');
+    await advance(ctx(), 10 * DAY_MS);
+
+    // Another plan with a coupon: a coupon is for a new subscription.
+    const couponed = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+      coupon_code: await makeCoupon(ctx(), 50, 'forever'),
+    });
+    expect(couponed.statusCode).toBe(409);
+    expect(couponed.json().detail).toMatch(/^A coupon code is for a new subscription/);
+
+    // Up: the prorated checkout of /billing, with the preview's figure.
+    const preview = (await client.get('/api/subscription/change-plan?plan=enterprise')).json();
+    const up = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().checkout_url).toBe(up.json().url);
+    const sessionId = checkoutSessionId(up);
+    expect((await client.get(`/api/local-checkout/${sessionId}`)).json()).toMatchObject({
+      amount: preview.amount_due,
+      note: preview.message,
+    });
+    expect(preview.amount_due).toBe(466.67); // (999 - 299) x 20/30
+    await pay(client, up);
+    expect(await status(client)).toMatchObject({ plan: 'enterprise', scheduled_change: null });
+
+    // Down: scheduled for the renewal, nothing charged; the answer sends the owner to /billing, which shows it.
+    const down = await client.postForm('/api/stripe/create-checkout', { plan: 'basic', origin_url: ORIGIN });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json()).toEqual({ checkout_url: `${ORIGIN}/billing`, url: `${ORIGIN}/billing` });
+    const s = await status(client);
+    expect(s).toMatchObject({ plan: 'enterprise', scheduled_change: { plan: 'basic' } });
+    expect(await payments(ctx(), user.id)).toEqual([
+      ['subscription', 'pro', 29900, 'paid'],
+      ['upgrade', 'enterprise', 46667, 'paid'],
+    ]);
+    expect(await ctx().db.selectFrom('subscriptions').select('plan').execute()).toEqual([
+      { plan: 'enterprise' },
+    ]);
+
+    // Set to cancel: resume first, as on /billing.
+    await client.post('/api/subscription/change-plan/undo');
+    await client.post('/api/subscription/cancel');
+    const cancelled = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'pro',
+      origin_url: ORIGIN,
+    });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().detail).toBe(
+      'Your subscription is set to cancel. Resume it before changing plan.',
+    );
+  });
+
   it('the trial and a missing subscription cannot change plan; unknown plans are refused', async () => {
     const { client } = await signUp(ctx().app);
     expect((await client.get('/api/subscription/change-plan?plan=pro')).statusCode).toBe(402);
@@ -555,7 +607,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
       origin_url: ORIGIN,
     });
     await pay(client, first);
-    const secondId = decodeURIComponent(new URL(second.json().url).pathname.split('/').pop()!);
+    const secondId = checkoutSessionId(second);
     const refused = await client.post(`/api/local-checkout/${secondId}/complete`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
@@ -577,7 +629,7 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     });
     await advance(ctx(), 21 * DAY_MS);
     await runBillingCycle(ctx().deps);
-    const staleId = decodeURIComponent(new URL(stale.json().url).pathname.split('/').pop()!);
+    const staleId = checkoutSessionId(stale);
     expect((await client.post(`/api/local-checkout/${staleId}/complete`)).statusCode).toBe(409);
     expect((await status(client)).minutes.plan_minutes).toBe(650);
   });

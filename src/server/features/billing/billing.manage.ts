@@ -4,7 +4,12 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/schema.ts';
 import { grantPlanTopUp, lockAccount, refreshAgentStatus } from '../../entitlements/minutes.ts';
-import { findOpenSubscription, type Subscription } from '../../entitlements/subscriptions.ts';
+import {
+  findOpenSubscription,
+  numberReleaseDate,
+  NUMBER_GRACE_DAYS,
+  type Subscription,
+} from '../../entitlements/subscriptions.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SESSION_ID_PLACEHOLDER } from '../../providers/payments/payments.ts';
@@ -21,11 +26,7 @@ import { checkOrigin, cents, discounted, providerFailure, type BillingUser } fro
 
 type Tx = Transaction<Database>;
 
-/**
- * Days a cancelled account's phone numbers are kept after its subscription ends, before they are released (ADR 020
- * addendum): long enough to come back without losing a number printed on cards and signs.
- */
-export const NUMBER_GRACE_DAYS = 30;
+export { NUMBER_GRACE_DAYS };
 
 const dateText = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -323,6 +324,37 @@ export async function changePlan(
 }
 
 /**
+ * The legacy POST /stripe/create-checkout (SPEC 7) of a monthly subscriber asking for another monthly plan: the same
+ * change as /billing, never a second full-price subscription. A downgrade is scheduled for the renewal and the
+ * answer points at /billing, which shows it; a local upgrade opens the built-in checkout for the prorated amount
+ * (its page shows the figures before Pay); a Stripe upgrade, which would charge the saved card at once, points at
+ * /billing?plan=…, where the preview asks the owner to confirm. SPEC's answer shape: checkout_url and url.
+ */
+export async function changePlanFromCheckout(
+  deps: AppDeps,
+  user: BillingUser,
+  input: { plan: PlanId; originUrl: string; requestOrigin: string; couponCode: string },
+): Promise<{ checkout_url: string; url: string }> {
+  const origin = checkOrigin(deps, input.originUrl, input.requestOrigin);
+  if (input.couponCode) {
+    throw new AppError(
+      'conflict',
+      'A coupon code is for a new subscription. Change your plan on Billing: the prorated price is shown there.',
+    );
+  }
+  const quote = await quotePlanChange(deps, user.id, input.plan);
+  const sub = quote.subscription;
+  const stripeManaged =
+    sub.provider === 'stripe' && deps.providers.payments.kind === 'stripe' && sub.providerSubscriptionId;
+  const to = (url: string) => ({ checkout_url: url, url });
+  if (quote.direction === 'upgrade' && stripeManaged) {
+    return to(`${origin}/billing?plan=${encodeURIComponent(quote.plan)}`);
+  }
+  const result = await changePlan(deps, user, input);
+  return 'url' in result && result.url ? to(result.url) : to(`${origin}/billing`);
+}
+
+/**
  * Applies a paid upgrade in the caller's transaction (the account is locked): the open subscription moves to the
  * new plan now, its period unchanged, and the paid share of the minutes is added to this period's plan minutes.
  * A downgrade scheduled before is dropped. The minutes are those quoted when the payment was made.
@@ -446,9 +478,7 @@ async function setCancel(deps: AppDeps, userId: string, cancel: boolean) {
   return {
     cancel_at_period_end: cancel,
     ends_at: cancel ? sub.currentPeriodEnd.toISOString() : null,
-    numbers_kept_until: cancel
-      ? new Date(sub.currentPeriodEnd.getTime() + NUMBER_GRACE_DAYS * DAY_MS).toISOString()
-      : null,
+    numbers_kept_until: cancel ? numberReleaseDate(sub.currentPeriodEnd).toISOString() : null,
   };
 }
 
@@ -569,7 +599,7 @@ export async function adminBillingOverview(deps: AppDeps, userId: string) {
   if (sub?.cancelAtPeriodEnd) {
     scheduled.push({
       kind: 'cancel',
-      description: `Cancels on ${dateText(sub.currentPeriodEnd)}; numbers kept until ${dateText(new Date(sub.currentPeriodEnd.getTime() + NUMBER_GRACE_DAYS * DAY_MS))}`,
+      description: `Cancels on ${dateText(sub.currentPeriodEnd)}; numbers kept until ${dateText(numberReleaseDate(sub.currentPeriodEnd))}`,
       effective_at: sub.currentPeriodEnd.toISOString(),
     });
   } else if (sub?.scheduledPlan && isPlanId(sub.scheduledPlan)) {

@@ -447,7 +447,7 @@ export async function changeSubscriptionPlan(
     .execute();
 }
 
-/** The account's phone numbers in use, one per agent, oldest first (ADR 044). */
+/** The account's phone numbers in use, one per agent, oldest first (ADR 044); a released number is not. */
 export async function listPhoneNumbers(
   db: DbOrTx,
   userId: string,
@@ -456,10 +456,15 @@ export async function listPhoneNumbers(
     .selectFrom('agent_configs')
     .select(['id', 'twilio_phone_number', 'company_name'])
     .where('user_id', '=', userId)
+    .where('number_released_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ agentId: r.id, phoneNumber: r.twilio_phone_number, companyName: r.company_name }));
+  return rows.map((r) => ({
+    agentId: r.id,
+    phoneNumber: r.twilio_phone_number,
+    companyName: r.company_name,
+  }));
 }
 
 /** Every payment of an account the owner would call one: paid, refunded or refused (not abandoned checkouts). */

@@ -9,9 +9,8 @@ import {
   useTestApp,
   type TestContext,
 } from '../../test/harness.ts';
+import { advance, checkoutSessionId, makeCoupon, ORIGIN, payLocalCheckout } from './billing-test-helpers.ts';
 import { runBillingCycle } from './billing.service.ts';
-
-const ORIGIN = 'http://localhost:3000';
 
 async function status(client: TestClient) {
   const response = await client.get('/api/subscription/status');
@@ -26,12 +25,7 @@ async function buy(
   path = '/api/stripe/create-checkout',
 ) {
   const created = await client.postForm(path, { origin_url: ORIGIN, ...fields });
-  expect(created.statusCode, created.body).toBe(200);
-  const url = new URL(created.json().url);
-  expect(url.pathname).toMatch(/^\/local-checkout\/lcs_/);
-  const sessionId = decodeURIComponent(url.pathname.split('/').pop()!);
-  const paid = await client.post(`/api/local-checkout/${sessionId}/complete`);
-  expect(paid.statusCode, paid.body).toBe(200);
+  const { sessionId, paid } = await payLocalCheckout(client, created);
   expect(paid.json().url).toBe(`${ORIGIN}/dashboard?session_id=${sessionId}`);
   const checked = await client.get(`/api/stripe/checkout-status/${sessionId}`);
   expect(checked.json()).toEqual({
@@ -65,28 +59,10 @@ async function counts(ctx: TestContext) {
   };
 }
 
-/** Moves business time; sessions (7 days) are stretched so the same clients stay signed in. */
-async function advance(ctx: TestContext, ms: number) {
-  ctx.clock.advance(ms);
-  await ctx.db
-    .updateTable('sessions')
-    .set({ expires_at: new Date(ctx.clock.now().getTime() + 7 * DAY_MS) })
-    .execute();
-}
-
-async function makeCoupon(ctx: TestContext, percent: number, type: string) {
-  const admin = await signInAdmin(ctx);
-  const response = await admin.post(
-    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().code as string;
-}
-
 async function createCheckout(client: TestClient, fields: Record<string, string>) {
   const created = await client.postForm('/api/stripe/create-checkout', { origin_url: ORIGIN, ...fields });
   expect(created.statusCode, created.body).toBe(200);
-  return decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
+  return checkoutSessionId(created);
 }
 
 const TRIAL_TAKEN = 'The 7-day trial is available once per account. Please choose a plan.';
@@ -109,7 +85,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     });
     const body = created.json();
     expect(body.checkout_url).toBe(body.url);
-    const sessionId = decodeURIComponent(new URL(body.url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(created);
 
     const page = await client.get(`/api/local-checkout/${sessionId}`);
     expect(page.json()).toMatchObject({ amount: 299, base_amount: 299, discount_percent: 0, status: 'open' });
@@ -151,7 +127,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       plan: 'basic',
       origin_url: ORIGIN,
     });
-    const sessionId = decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(created);
     const other = await signUp(ctx().app);
     expect((await other.client.get(`/api/local-checkout/${sessionId}`)).statusCode).toBe(404);
     expect((await other.client.post(`/api/local-checkout/${sessionId}/complete`)).statusCode).toBe(404);
@@ -165,7 +141,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       plan: 'basic',
       origin_url: ORIGIN,
     });
-    const sessionId = decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(created);
     const cancelled = await client.post(`/api/local-checkout/${sessionId}/cancel`);
     expect(cancelled.json()).toEqual({ url: `${ORIGIN}/pricing` });
     expect((await client.get(`/api/stripe/checkout-status/${sessionId}`)).json()).toMatchObject({
@@ -184,7 +160,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       plan: 'basic',
       origin_url: ORIGIN,
     });
-    const sessionId = decodeURIComponent(new URL(created.json().url).pathname.split('/').pop()!);
+    const sessionId = checkoutSessionId(created);
     await ctx()
       .db.updateTable('local_checkouts')
       .set({ status: 'complete' })
@@ -573,7 +549,7 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
     });
   });
 
-  it('a plan change ends the old subscription, starts the new one now and carries extra minutes', async () => {
+  it('a plan change from the pricing page is the prorated upgrade: same subscription and period, extra minutes carried', async () => {
     const { client, user } = await signUp(ctx().app);
     await buy(client, { plan: 'basic' });
     await buy(client, { minutes: 500 }, '/api/purchase-minutes');
@@ -583,17 +559,21 @@ describe.each(databaseTargets())('billing (%s)', (target) => {
       minutes: 120,
       now: ctx().clock.now(),
     });
+    const before = (await status(client)).subscription;
     await advance(ctx(), 3 * DAY_MS);
-    await buy(client, { plan: 'pro' });
+    const sessionId = await createCheckout(client, { plan: 'pro' });
+    // 27 of 30 days left: (299 - 99) x 27/30 = $180 now, not a second full-price subscription.
+    expect((await client.get(`/api/local-checkout/${sessionId}`)).json()).toMatchObject({ amount: 180 });
+    expect((await client.post(`/api/local-checkout/${sessionId}/complete`)).json().url).toBe(
+      `${ORIGIN}/billing?session_id=${sessionId}`,
+    );
     const s = (await status(client)).subscription;
-    expect(s).toMatchObject({ plan: 'pro', amount: 299 });
-    expect(s.usage).toMatchObject({ minutes_limit: 1150, minutes_used: 0, minutes_remaining: 1150 });
-    expect(new Date(s.current_period_start).getTime()).toBe(ctx().clock.now().getTime());
-    const subs = await ctx().db.selectFrom('subscriptions').selectAll().orderBy('created_at').execute();
-    expect(subs.map((x) => [x.plan, x.status, x.ended_at !== null])).toEqual([
-      ['basic', 'canceled', true],
-      ['pro', 'active', false],
-    ]);
+    expect(s).toMatchObject({ id: before.id, plan: 'pro', amount: 299 });
+    expect(s.current_period_start).toBe(before.current_period_start);
+    // 200 Basic minutes + (650 - 200) x 27/30 = 605 plan minutes, and the 500 bought ones.
+    expect(s.usage).toMatchObject({ minutes_limit: 1105, minutes_used: 120, minutes_remaining: 985 });
+    const subs = await ctx().db.selectFrom('subscriptions').selectAll().execute();
+    expect(subs.map((x) => [x.plan, x.status, x.ended_at])).toEqual([['pro', 'active', null]]);
   });
 
   it('the agent turns inactive at the limit and a pack purchase turns it back on', async () => {

@@ -12,7 +12,9 @@ import {
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
+  findNumberHolds,
   findOpenSubscription,
+  numberReleaseDate,
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -32,7 +34,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
-import { applyUpgrade, isStaleUpgrade, NUMBER_GRACE_DAYS } from './billing.manage.ts';
+import { applyUpgrade, changePlanFromCheckout, isStaleUpgrade } from './billing.manage.ts';
 import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.common.ts';
 
 export { checkOrigin, cents, discounted, providerFailure, type BillingUser };
@@ -71,7 +73,22 @@ function describeDiscount(percent: number, type: string): string {
 export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
   const live = await findLiveSubscriptionWithUsage(deps.db, userId, now);
-  if (!live) return { has_subscription: false, subscription: null };
+  if (!live) {
+    // After the end: the numbers kept for the grace period, or released since (ADR 020 addendum). `number_hold` is
+    // the account's first number; `number_holds` every number, one per agent (ADR 044 addendum).
+    const holds = (await findNumberHolds(deps.db, userId, now)).map((hold) => ({
+      agent_id: hold.agentId,
+      phone_number: hold.phoneNumber,
+      subscription_ended_at: hold.subscriptionEndedAt.toISOString(),
+      release_at: hold.releaseAt.toISOString(),
+      released_at: hold.releasedAt?.toISOString() ?? null,
+    }));
+    return {
+      has_subscription: false,
+      subscription: null,
+      ...(holds.length > 0 ? { number_hold: holds[0], number_holds: holds } : {}),
+    };
+  }
   const { subscription: sub, usage } = live;
   return {
     has_subscription: true,
@@ -101,7 +118,7 @@ export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
       scheduled_change: scheduledChange(sub),
       cancel_requested_at: sub.cancelRequestedAt?.toISOString() ?? null,
       numbers_kept_until: sub.cancelAtPeriodEnd
-        ? new Date(sub.currentPeriodEnd.getTime() + NUMBER_GRACE_DAYS * DAY_MS).toISOString()
+        ? numberReleaseDate(sub.currentPeriodEnd).toISOString()
         : null,
       provider: sub.provider,
     },
@@ -244,6 +261,19 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
   const current = await findActiveSubscription(deps.db, user.id, now);
   if (current?.plan === planId) {
     throw new AppError('conflict', `You are already on the ${plan.name} plan`);
+  }
+  // A monthly subscriber's change of plan is prorated or scheduled as on /billing (ADR 020 addendum), not a new
+  // full-price subscription. The trial and a free (100% coupon) subscription still start the new plan here.
+  if (current && current.plan !== 'trial' && planId !== 'trial') {
+    const open = await findOpenSubscription(deps.db, user.id);
+    if (open && open.id === current.id && open.provider !== 'free') {
+      return changePlanFromCheckout(deps, user, {
+        plan: planId,
+        originUrl: input.originUrl,
+        requestOrigin: input.requestOrigin,
+        couponCode: normalizeCouponCode(input.couponCode),
+      });
+    }
   }
 
   const code = normalizeCouponCode(input.couponCode);

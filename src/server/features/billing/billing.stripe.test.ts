@@ -6,6 +6,7 @@ import { debitCallMinutes } from '../../entitlements/minutes.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { StripePaymentsProvider } from '../../providers/payments/stripe.ts';
 import { addMonths } from './billing.service.ts';
+import { ORIGIN } from './billing-test-helpers.ts';
 import {
   databaseTargets,
   signInAdmin,
@@ -15,7 +16,6 @@ import {
   type TestContext,
 } from '../../test/harness.ts';
 
-const ORIGIN = 'http://localhost:3000';
 const WEBHOOK_SECRET = 'whsec_test_billing';
 
 interface FakeSession {
@@ -652,9 +652,9 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
     expect((await usage(client)).has_subscription).toBe(false);
   });
 
-  it('a plan change cancels the old Stripe subscription', async () => {
+  it('a plan chosen after the trial cancels the old Stripe subscription; a monthly plan changes on /billing', async () => {
     const { client } = await signUp(ctx().app);
-    const basic = await startCheckout(client, { plan: 'basic' });
+    const basic = await startCheckout(client, { plan: 'trial' });
     await deliver(ctx(), signedEvent('checkout.session.completed', fake.complete(basic.sessionId)));
     const pro = await startCheckout(client, { plan: 'pro' });
     fake.complete(pro.sessionId);
@@ -672,6 +672,21 @@ describe.each(databaseTargets())('billing with Stripe (fake Stripe server, %s)',
         status: 'canceled',
       }),
     );
+    expect((await usage(client)).subscription.plan).toBe('pro');
+
+    // Pro -> Enterprise from the pricing page: Stripe would charge the saved card at once, so nothing happens here;
+    // /billing shows the prorated figure and asks to confirm.
+    const asked = fake.requests.length;
+    const up = await client.postForm('/api/stripe/create-checkout', {
+      plan: 'enterprise',
+      origin_url: ORIGIN,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toEqual({
+      checkout_url: `${ORIGIN}/billing?plan=enterprise`,
+      url: `${ORIGIN}/billing?plan=enterprise`,
+    });
+    expect(fake.requests).toHaveLength(asked);
     expect((await usage(client)).subscription.plan).toBe('pro');
   });
 

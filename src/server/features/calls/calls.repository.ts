@@ -111,6 +111,7 @@ export async function findAgentByNumber(db: Db, number: string): Promise<AgentFo
     .selectFrom('agent_configs')
     .select(agentColumns)
     .where('twilio_phone_number', 'in', candidates)
+    .where('number_released_at', 'is', null) // a released number is nobody's (ADR 020 addendum)
     .executeTakeFirst();
   return row ? toAgent(row) : undefined;
 }

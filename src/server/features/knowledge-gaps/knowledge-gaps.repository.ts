@@ -70,7 +70,7 @@ export async function insertGap(db: Db, agent: AgentRef, gap: NewGap): Promise<s
     .insertInto('knowledge_gaps')
     .values({
       user_id: agent.userId,
-        agent_id: agent.agentId,
+      agent_id: agent.agentId,
       call_id: gap.callId,
       question: gap.question,
       kind: gap.kind,

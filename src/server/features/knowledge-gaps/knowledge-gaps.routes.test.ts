@@ -47,6 +47,11 @@ describe.each(databaseTargets())('knowledge gaps (%s)', (target) => {
       replies.push(await relay.reply());
     }
     relay.close();
+    // The call is finished (and billed) before the test moves the clock: a call still open holds its minutes.
+    await eventually(async () => {
+      const open = await ctx().db.selectFrom('calls').select('id').where('ended_at', 'is', null).execute();
+      return open.length === 0 ? true : null;
+    });
     return replies;
   };
 

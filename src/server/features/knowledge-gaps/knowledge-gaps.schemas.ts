@@ -35,7 +35,10 @@ export const answerGapsBodySchema = z.object({
   answer: z.string({ error: 'Please write an answer before saving.' }).max(20_000),
 });
 
-export const dismissGapsBodySchema = z.object({ gap_ids: gapIdsSchema, agent_id: z.string().max(100).optional() });
+export const dismissGapsBodySchema = z.object({
+  gap_ids: gapIdsSchema,
+  agent_id: z.string().max(100).optional(),
+});
 
 export const replayResultSchema = z.object({
   question: z.string(),

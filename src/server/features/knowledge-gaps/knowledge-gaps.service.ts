@@ -61,7 +61,13 @@ const MAX_REPLAY_EMBEDS = 40;
 
 export async function recordGaps(
   deps: Pick<AppDeps, 'db'>,
-  input: { userId: string; agentId: string; callId: string; askedAt: Date; gaps: { question: string; kind: GapKind }[] },
+  input: {
+    userId: string;
+    agentId: string;
+    callId: string;
+    askedAt: Date;
+    gaps: { question: string; kind: GapKind }[];
+  },
 ): Promise<void> {
   await repo.insertGaps(
     deps.db,

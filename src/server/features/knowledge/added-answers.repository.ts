@@ -196,7 +196,7 @@ export async function replaceAnswerPassages(
       passages.map((p, i) => ({
         document_id: entry.documentId,
         user_id: agent.userId,
-      agent_id: agent.agentId,
+        agent_id: agent.agentId,
         answer_id: entry.id,
         ord: first + i,
         heading: p.heading,

@@ -24,6 +24,12 @@ describe('readable markup', () => {
     ]);
   });
 
+  it('never keeps what a script or a style holds', () => {
+    const pasted =
+      'Open daily.\n<style>\ndd { margin: 1em; }\n</style>\n<script type="module">\nconst t = 1;\n</script>\nClosed on Sundays.';
+    expect(readableMarkup(pasted).split('\n').filter(Boolean)).toEqual(['Open daily.', 'Closed on Sundays.']);
+  });
+
   it('keeps the words of a link written over two lines', () => {
     expect(
       readableMarkup('the same as the core [`createServer`\nmethod](https://nodejs.org/api/http.html).'),

@@ -4,7 +4,8 @@
  * turns such text into the lines a person would read aloud, keeping headings ("# ") for the chunker.
  *
  * - Fenced code blocks (``` or ~~~) are dropped: code is read on a screen, never over the phone.
- * - HTML comments and tags are dropped, their text kept (`<b>Open</b>` -> "Open"); `<br>` breaks the line.
+ * - HTML comments, scripts and styles are dropped; other tags too, their text kept (`<b>Open</b>` -> "Open");
+ *   `<br>` breaks the line. (A whole saved web page is read by extract-html.ts instead.)
  * - Links keep their words (`[the docs](https://…)` -> "the docs"), images and link definitions go.
  * - Inline code and emphasis keep their words (`` `bodyLimit` `` -> "bodyLimit", `**free**` -> "free").
  * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."); rule rows go.
@@ -21,7 +22,9 @@ export function readableMarkup(text: string): string {
   let fence: string | null = null;
   /** The lines of the open fence: kept after all when it never closes (a stray ``` is not code). */
   let fenced: string[] = [];
-  for (const line of text.replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+  // Comments, and what scripts and styles hold, are never text (even when a page was pasted into a text file).
+  const bare = text.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  for (const line of bare.split('\n')) {
     const opening = FENCE.exec(line);
     if (fence !== null) {
       if (opening && opening[1]![0] === fence[0] && opening[1]!.length >= fence.length) {
@@ -53,7 +56,7 @@ export function readableMarkup(text: string): string {
 const LINK_ITEM =
   /^\s*(?:(?:[-*+]|\d+[.)])\s+\[[^\]]+\](?:\([^)]*\)|\[[^\]]*\])|(?:<li[^>]*>\s*)?<a\s[^>]*>[^<]*<\/a>\s*(?:<\/li>)?)\s*$/i;
 /** From this many link lines in a row (blank lines between them allowed), the list is navigation. */
-const NAVIGATION_RUN = 3;
+export const NAVIGATION_RUN = 3;
 
 /** Tables of contents and menus are navigation, never an answer: their lines are removed in place. */
 function dropLinkLists(lines: string[]): void {

@@ -13,6 +13,7 @@ import {
   textLimitDetail,
   type ExtractionLimits,
 } from './extract-limits.ts';
+import { htmlToReadableText, isHtmlDocument } from './extract-html.ts';
 import { readableMarkup } from './extract-markup.ts';
 import { decodeText, hasReadableText, normaliseText, utf16Encoding } from './extract-text.ts';
 import { readPdfText } from './extract-pdf.ts';
@@ -138,7 +139,11 @@ async function readPages(
     case 'txt': {
       const decoded = decodeText(data);
       if (decoded === null) throw new Error('not text');
-      return [{ page: null, text: normaliseText(readableMarkup(decoded.text)) }];
+      // A saved web page is read as a browser shows it (its main content); other text may be Markdown.
+      const readable = isHtmlDocument(decoded.text)
+        ? htmlToReadableText(decoded.text)
+        : readableMarkup(decoded.text);
+      return [{ page: null, text: normaliseText(readable) }];
     }
   }
 }

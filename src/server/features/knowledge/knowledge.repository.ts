@@ -218,7 +218,7 @@ export async function replaceDocument(
         document.passages.slice(i, i + CHUNK).map((p) => ({
           document_id: row.id,
           user_id: agent.userId,
-      agent_id: agent.agentId,
+          agent_id: agent.agentId,
           ord: p.ord,
           heading: p.heading,
           page: p.page,

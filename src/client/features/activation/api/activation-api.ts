@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api.ts';
 import { scoped } from '../../../lib/agent-scope.tsx';
 import type { DocumentReading } from '../../../components/reading-progress.tsx';
+import type { NumberHold } from '../../../components/number-hold-notice.tsx';
 
 /** SPEC 3, Voice. */
 export interface Voice {
@@ -21,6 +22,8 @@ export interface AgentCardConfig {
   config_data?: Record<string, unknown> | null;
   /** How far the agent has read its documents (ADR 042). */
   reading?: DocumentReading;
+  /** Once the subscription ended: until when the number is kept, or when it was released (ADR 020 addendum). */
+  number_hold?: NumberHold | null;
 }
 
 export interface AgentCardConfigResponse {

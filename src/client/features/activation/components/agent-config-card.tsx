@@ -10,6 +10,7 @@ import { useAgentCardConfig } from '../hooks/use-activation.ts';
 import { VoiceDialog } from './voice-dialog.tsx';
 import { formatPhoneNumber } from '../../../../shared/phone.ts';
 import { ReadingProgress } from '../../../components/reading-progress.tsx';
+import { NumberHoldNotice } from '../../../components/number-hold-notice.tsx';
 
 export interface AgentConfigCardProps {
   /** From GET /subscription/status: without an active subscription there is nothing to configure yet. */
@@ -51,7 +52,11 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
       <CardContent className="flex flex-1 flex-col gap-4">
         {config ? (
           <>
-            <ConfiguredAgent config={config} onChooseVoice={() => setDialogOpen(true)} />
+            <ConfiguredAgent
+              config={config}
+              hasActiveSubscription={hasActiveSubscription}
+              onChooseVoice={() => setDialogOpen(true)}
+            />
             {footer}
           </>
         ) : (
@@ -110,7 +115,15 @@ function NotConfigured({ hasActiveSubscription }: { hasActiveSubscription: boole
   );
 }
 
-function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; onChooseVoice: () => void }) {
+function ConfiguredAgent({
+  config,
+  hasActiveSubscription,
+  onChooseVoice,
+}: {
+  config: AgentCardConfig;
+  hasActiveSubscription: boolean;
+  onChooseVoice: () => void;
+}) {
   const agentId = agentIdOf(config);
   // One of several numbers (ADR 044): its own settings page.
   const scoped = useScopedAgentId();
@@ -142,7 +155,16 @@ function ConfiguredAgent({ config, onChooseVoice }: { config: AgentCardConfig; o
         </Link>
       ) : null}
 
-      {!agentId ? (
+      {config.number_hold ? (
+        <div className="mt-auto">
+          <NumberHoldNotice
+            hold={config.number_hold}
+            phoneNumber={config.twilio_phone_number}
+            hasActiveSubscription={hasActiveSubscription}
+            configureHref={settings}
+          />
+        </div>
+      ) : !agentId ? (
         <div className="mt-auto flex flex-col gap-2 rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">
           <p className="text-sm text-ink-700">
             Your agent is configured. Choose a voice to put it live on{' '}

@@ -37,6 +37,8 @@ export interface AdminAgentConfig {
   status: string;
   eleven_agent_id: string | null;
   document_count: number;
+  /** Released after the grace period that followed the subscription's end (ADR 020 addendum). */
+  number_released_at?: string | null;
 }
 
 export interface AdminRecentCall {

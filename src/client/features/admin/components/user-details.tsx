@@ -225,7 +225,23 @@ export function UserDetails({
                   <dl className="grid gap-4 sm:grid-cols-2">
                     <Field label="Company">{agent.company_name}</Field>
                     <Field label="Contact email">{agent.contact_email}</Field>
-                    <Field label="Phone">{formatPhoneNumber(agent.twilio_phone_number)}</Field>
+                    <Field label="Phone" wrap={Boolean(agent.number_released_at)}>
+                      {formatPhoneNumber(agent.twilio_phone_number)}
+                      {agent.number_released_at ? (
+                        <span
+                          className="block text-sm font-normal text-amber-800"
+                          data-testid="admin-number-released"
+                        >
+                          Released on{' '}
+                          {new Date(agent.number_released_at).toLocaleDateString('en-US', {
+                            month: 'short',
+                            day: 'numeric',
+                            year: 'numeric',
+                          })}
+                          , 30 days after the subscription ended
+                        </span>
+                      ) : null}
+                    </Field>
                     <Field label="Documents">{agent.document_count}</Field>
                   </dl>
                   <ConfirmDeleteDialog

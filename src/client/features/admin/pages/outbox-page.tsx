@@ -78,7 +78,7 @@ export function OutboxPage() {
                       </div>
                     </div>
                     <details className="group">
-                      <summary className="cursor-pointer text-sm font-medium text-brand-700">
+                      <summary className="cursor-pointer py-3 text-sm font-medium text-brand-700">
                         Show message
                       </summary>
                       <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-ink-50 p-3 font-sans text-sm whitespace-pre-wrap text-ink-800">

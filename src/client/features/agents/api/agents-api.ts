@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api.ts';
 import { scoped } from '../../../lib/agent-scope.tsx';
 import type { OpeningHours } from '../../../../shared/opening-hours.ts';
+import type { NumberHold } from '../../../components/number-hold-notice.tsx';
 
 /** A document of the agent's knowledge base (SPEC 3). */
 export interface AgentDocument {
@@ -21,6 +22,8 @@ export interface AgentConfig {
   voice_id: string | null;
   status: 'active' | 'inactive' | string;
   config_data: Record<string, unknown>;
+  /** Once the subscription ended: until when the number is kept, or when it was released (ADR 020 addendum). */
+  number_hold?: NumberHold | null;
 }
 
 /** GET /agents (ADR 044). */

@@ -29,12 +29,13 @@ export function ConfigureForm({
 }: ConfigureFormProps) {
   const [companyName, setCompanyName] = useState(config?.company_name ?? '');
   const [contactEmail, setContactEmail] = useState(config?.contact_email ?? defaultEmail);
-  const [phoneNumber, setPhoneNumber] = useState(config?.twilio_phone_number ?? '');
+  // A number released after the grace period is not the account's any more: the owner picks one again.
+  const current = config?.number_hold?.released_at ? undefined : config?.twilio_phone_number;
+  const [phoneNumber, setPhoneNumber] = useState(current ?? '');
   const [transferNumber, setTransferNumber] = useState(config?.transfer_phone_number ?? '');
   const [files, setFiles] = useState<File[]>([]);
 
   // The current number is rented by this account, so the provider no longer lists it: keep it selectable.
-  const current = config?.twilio_phone_number;
   const options: AvailableNumber[] =
     current && !numbers.some((n) => n.phone_number === current)
       ? [{ phone_number: current, friendly_name: 'Current number' }, ...numbers]

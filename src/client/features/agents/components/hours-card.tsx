@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { Fragment, useState, type InputHTMLAttributes } from 'react';
 import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, Clock, Plus, Trash2 } from 'lucide-react';
@@ -28,7 +28,7 @@ import { AGENT_HOURS_QUERY_KEY } from '../hooks/use-agent-hours.ts';
 function SizedInput({ width, ...props }: InputHTMLAttributes<HTMLInputElement> & { width: string }) {
   return (
     <div className={width}>
-      <Input className="h-9" {...props} />
+      <Input className="h-11 sm:h-9" {...props} />
     </div>
   );
 }
@@ -327,158 +327,150 @@ function DayBar({ intervals, label }: { intervals: Interval[]; label: string }) 
 
 type Update = (change: (hours: OpeningHours) => OpeningHours) => void;
 
-function ClosedDates({ hours, update }: { hours: OpeningHours; update: Update }) {
+interface DatedRow {
+  date: string;
+  label: string;
+}
+
+/**
+ * A list of dated rows (closed dates, special hours): a heading, one row per date with its date, what the day is,
+ * anything more (`fields`) and a remove button, and an add button.
+ */
+function DatedRows<T extends DatedRow>({
+  id,
+  title,
+  description,
+  testId,
+  rows,
+  setRows,
+  blank,
+  dateLabel,
+  labelWidth,
+  placeholder,
+  removeLabel,
+  addLabel,
+  icon,
+  fields,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  testId: string;
+  rows: T[];
+  setRows: (change: (rows: T[]) => T[]) => void;
+  blank: T;
+  dateLabel: string;
+  labelWidth: string;
+  placeholder: string;
+  removeLabel: string;
+  addLabel: string;
+  icon?: React.ReactNode;
+  fields?: (row: T, change: (fn: (row: T) => T) => void) => React.ReactNode;
+}) {
+  const changeAt = (index: number) => (fn: (row: T) => T) =>
+    setRows((all) => all.map((row, k) => (k === index ? fn(row) : row)));
   return (
-    <section aria-labelledby="closed-heading" className="space-y-3">
+    <section aria-labelledby={id} className="space-y-3">
       <div>
-        <h4 id="closed-heading" className="text-sm font-semibold text-ink-900">
-          Closed dates
+        <h4 id={id} className="text-sm font-semibold text-ink-900">
+          {title}
         </h4>
-        <p className="text-sm text-ink-500">
-          Holidays and other days you are closed, whatever the weekly hours say.
-        </p>
+        <p className="text-sm text-ink-500">{description}</p>
       </div>
-      {hours.closed_dates.map((closed, index) => (
-        <div key={index} className="flex flex-wrap items-center gap-2" data-testid="closed-date">
-          <CalendarX aria-hidden="true" className="size-4 text-ink-400" />
-          <SizedInput
-            type="date"
-            width="w-44"
-            aria-label="Closed date"
-            value={closed.date}
-            onChange={(e) =>
-              update((h) => ({
-                ...h,
-                closed_dates: h.closed_dates.map((c, k) =>
-                  k === index ? { ...c, date: e.target.value } : c,
-                ),
-              }))
-            }
-          />
-          <SizedInput
-            width="w-56"
-            aria-label="What the day is"
-            placeholder="e.g. Christmas Day"
-            maxLength={60}
-            value={closed.label}
-            onChange={(e) =>
-              update((h) => ({
-                ...h,
-                closed_dates: h.closed_dates.map((c, k) =>
-                  k === index ? { ...c, label: e.target.value } : c,
-                ),
-              }))
-            }
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove closed date ${closed.date}`}
-            onClick={() =>
-              update((h) => ({ ...h, closed_dates: h.closed_dates.filter((_, k) => k !== index) }))
-            }
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      ))}
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => update((h) => ({ ...h, closed_dates: [...h.closed_dates, { date: '', label: '' }] }))}
-      >
+      {rows.map((row, index) => {
+        const change = changeAt(index);
+        return (
+          <div key={index} className="flex flex-wrap items-center gap-2" data-testid={testId}>
+            {icon}
+            <SizedInput
+              type="date"
+              width="w-44"
+              aria-label={dateLabel}
+              value={row.date}
+              onChange={(e) => change((r) => ({ ...r, date: e.target.value }))}
+            />
+            <SizedInput
+              width={labelWidth}
+              aria-label="What the day is"
+              placeholder={placeholder}
+              maxLength={60}
+              value={row.label}
+              onChange={(e) => change((r) => ({ ...r, label: e.target.value }))}
+            />
+            {fields?.(row, change)}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`${removeLabel} ${row.date}`}
+              onClick={() => setRows((all) => all.filter((_, k) => k !== index))}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        );
+      })}
+      <Button variant="outline" size="sm" onClick={() => setRows((all) => [...all, blank])}>
         <Plus aria-hidden="true" className="size-4" />
-        Add closed date
+        {addLabel}
       </Button>
     </section>
   );
 }
 
-function SpecialHoursList({ hours, update }: { hours: OpeningHours; update: Update }) {
-  const change = (
-    index: number,
-    fn: (s: OpeningHours['special_hours'][number]) => OpeningHours['special_hours'][number],
-  ) => update((h) => ({ ...h, special_hours: h.special_hours.map((s, k) => (k === index ? fn(s) : s)) }));
+function ClosedDates({ hours, update }: { hours: OpeningHours; update: Update }) {
   return (
-    <section aria-labelledby="special-heading" className="space-y-3">
-      <div>
-        <h4 id="special-heading" className="text-sm font-semibold text-ink-900">
-          Special hours
-        </h4>
-        <p className="text-sm text-ink-500">
-          Different hours on one date, e.g. closing early on Christmas Eve.
-        </p>
-      </div>
-      {hours.special_hours.map((special, index) => (
-        <div key={index} className="flex flex-wrap items-center gap-2" data-testid="special-hours">
-          <SizedInput
-            type="date"
-            width="w-44"
-            aria-label="Special hours date"
-            value={special.date}
-            onChange={(e) => change(index, (s) => ({ ...s, date: e.target.value }))}
-          />
-          <SizedInput
-            width="w-48"
-            aria-label="What the day is"
-            placeholder="e.g. Christmas Eve"
-            maxLength={60}
-            value={special.label}
-            onChange={(e) => change(index, (s) => ({ ...s, label: e.target.value }))}
-          />
-          <SizedInput
-            type="time"
-            width="w-32"
-            aria-label="Opens at"
-            value={special.intervals[0]?.open ?? ''}
-            onChange={(e) =>
-              change(index, (s) => ({
-                ...s,
-                intervals: [{ open: e.target.value, close: s.intervals[0]?.close ?? '' }],
-              }))
-            }
-          />
-          <span className="text-sm text-ink-500">to</span>
-          <SizedInput
-            type="time"
-            width="w-32"
-            aria-label="Closes at"
-            value={special.intervals[0]?.close ?? ''}
-            onChange={(e) =>
-              change(index, (s) => ({
-                ...s,
-                intervals: [{ open: s.intervals[0]?.open ?? '', close: e.target.value }],
-              }))
-            }
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove special hours ${special.date}`}
-            onClick={() =>
-              update((h) => ({ ...h, special_hours: h.special_hours.filter((_, k) => k !== index) }))
-            }
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      ))}
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() =>
-          update((h) => ({
-            ...h,
-            special_hours: [
-              ...h.special_hours,
-              { date: '', label: '', intervals: [{ open: '09:00', close: '12:00' }] },
-            ],
-          }))
-        }
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        Add special hours
-      </Button>
-    </section>
+    <DatedRows
+      id="closed-heading"
+      title="Closed dates"
+      description="Holidays and other days you are closed, whatever the weekly hours say."
+      testId="closed-date"
+      rows={hours.closed_dates}
+      setRows={(change) => update((h) => ({ ...h, closed_dates: change(h.closed_dates) }))}
+      blank={{ date: '', label: '' }}
+      dateLabel="Closed date"
+      labelWidth="w-56"
+      placeholder="e.g. Christmas Day"
+      removeLabel="Remove closed date"
+      addLabel="Add closed date"
+      icon={<CalendarX aria-hidden="true" className="size-4 text-ink-400" />}
+    />
+  );
+}
+
+function SpecialHoursList({ hours, update }: { hours: OpeningHours; update: Update }) {
+  return (
+    <DatedRows
+      id="special-heading"
+      title="Special hours"
+      description="Different hours on one date, e.g. closing early on Christmas Eve."
+      testId="special-hours"
+      rows={hours.special_hours}
+      setRows={(change) => update((h) => ({ ...h, special_hours: change(h.special_hours) }))}
+      blank={{ date: '', label: '', intervals: [{ open: '09:00', close: '12:00' }] }}
+      dateLabel="Special hours date"
+      labelWidth="w-48"
+      placeholder="e.g. Christmas Eve"
+      removeLabel="Remove special hours"
+      addLabel="Add special hours"
+      fields={(special, change) =>
+        (['open', 'close'] as const).map((end) => (
+          <Fragment key={end}>
+            {end === 'close' ? <span className="text-sm text-ink-500">to</span> : null}
+            <SizedInput
+              type="time"
+              width="w-32"
+              aria-label={end === 'open' ? 'Opens at' : 'Closes at'}
+              value={special.intervals[0]?.[end] ?? ''}
+              onChange={(e) =>
+                change((s) => {
+                  const first = { open: s.intervals[0]?.open ?? '', close: s.intervals[0]?.close ?? '' };
+                  return { ...s, intervals: [{ ...first, [end]: e.target.value }] };
+                })
+              }
+            />
+          </Fragment>
+        ))
+      }
+    />
   );
 }

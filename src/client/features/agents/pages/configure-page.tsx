@@ -89,9 +89,11 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
           description={
             adding
               ? 'Another number for this account: its own company or location name, documents, voice and hours. Minutes are shared.'
-              : config
-                ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
-                : 'Set up your company details, phone number and knowledge documents.'
+              : config?.number_hold?.released_at
+                ? `Your number ${formatPhoneNumber(config.twilio_phone_number)} was released after your subscription ended: choose a new one below.`
+                : config
+                  ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
+                  : 'Set up your company details, phone number and knowledge documents.'
           }
           actions={
             <>

@@ -175,10 +175,10 @@ export function AuthPage() {
               onValueChange={setPassword}
             />
             {registering ? null : (
-              <p className="-mt-2 text-right text-sm">
+              <p className="text-right text-sm sm:-mt-2">
                 <Link
                   to="/forgot-password"
-                  className="rounded font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                  className="inline-flex min-h-11 items-center rounded font-medium sm:min-h-0 text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                 >
                   Forgot password?
                 </Link>
@@ -194,7 +194,7 @@ export function AuthPage() {
             <button
               type="button"
               onClick={toggleMode}
-              className="rounded font-semibold text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              className="-my-3 inline-block rounded py-3 font-semibold sm:my-0 sm:py-0 text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             >
               {registering ? 'Sign in' : 'Create one'}
             </button>

@@ -51,7 +51,10 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <p className="mt-6 text-center text-sm text-ink-500">
-        <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/auth"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline sm:min-h-0"
+        >
           Back to sign in
         </Link>
       </p>

@@ -63,11 +63,17 @@ export function ResetPasswordPage() {
         </p>
       )}
       <p className="mt-6 text-center text-sm text-ink-500">
-        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/forgot-password"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline sm:min-h-0"
+        >
           Request a new link
         </Link>
         {' · '}
-        <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/auth"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline sm:min-h-0"
+        >
           Back to sign in
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import type { NumberHold } from '../../../components/number-hold-notice.tsx';
 
 /** GET /subscription/status (SPEC 3). Amounts are dollars. */
 export interface SubscriptionUsage {
@@ -50,6 +51,10 @@ export interface MinutesBreakdown {
 export interface SubscriptionStatus {
   has_subscription: boolean;
   subscription: Subscription | null;
+  /** After the subscription ended: the agent's number, kept until release_at or released (ADR 020 addendum). */
+  number_hold?: NumberHold & { phone_number: string };
+  /** The same for every number of the account, one per agent (ADR 044 addendum); the first is `number_hold`. */
+  number_holds?: (NumberHold & { phone_number: string; agent_id: string })[];
 }
 
 export interface CouponValidation {

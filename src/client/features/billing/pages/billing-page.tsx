@@ -23,6 +23,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { NumberHoldNotice } from '../../../components/number-hold-notice.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { formatUsd as money, PLANS, type PlanId } from '../../../../shared/plans.ts';
 import { billingApi, type Payment, type PlanChangePreview, type Subscription } from '../api/billing-api.ts';
@@ -45,6 +46,8 @@ export function BillingPage() {
   const payments = useQuery({ queryKey: PAYMENTS_KEY, queryFn: () => billingApi.payments() });
   const [params, setParams] = useSearchParams();
   const subscription = status.data?.has_subscription ? status.data.subscription : null;
+  // After the end: every number of the account, kept or released (one per agent, ADR 044 addendum).
+  const holds = status.data?.number_holds ?? (status.data?.number_hold ? [status.data.number_hold] : []);
   const [changing, setChanging] = useState<PlanId | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
 
@@ -145,9 +148,20 @@ export function BillingPage() {
           <Card>
             <CardContent className="space-y-4">
               <p className="text-sm text-ink-600">No active subscription</p>
-              <Button asChild>
-                <Link to="/pricing">Choose a Plan</Link>
-              </Button>
+              {holds.length > 0 ? (
+                holds.map((hold) => (
+                  <NumberHoldNotice
+                    key={hold.phone_number}
+                    hold={hold}
+                    phoneNumber={hold.phone_number}
+                    hasActiveSubscription={false}
+                  />
+                ))
+              ) : (
+                <Button asChild>
+                  <Link to="/pricing">Choose a Plan</Link>
+                </Button>
+              )}
             </CardContent>
           </Card>
         )}
@@ -573,12 +587,16 @@ function PaymentsCard({ payments, loading }: { payments: Payment[] | undefined; 
   );
 }
 
-/** The payment list (also shown to the admin, with its own copy in the admin feature). */
+/**
+ * The payment list (also shown to the admin, with its own copy in the admin feature). A table from `sm` up; on a phone
+ * each payment is a block of three lines (what, when and how much, status and receipt), so nothing scrolls sideways.
+ */
 export function PaymentsTable({ payments }: { payments: Payment[] }) {
+  const cell = 'px-2 py-2.5 max-sm:block max-sm:p-0';
   return (
-    <div className="-mx-2 overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="payments-table">
-        <thead className="text-xs tracking-wide text-ink-500 uppercase">
+    <div className="sm:-mx-2 sm:overflow-x-auto">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]" data-testid="payments-table">
+        <thead className="text-xs tracking-wide text-ink-500 uppercase max-sm:sr-only">
           <tr>
             <th className="px-2 py-2 font-medium">Date</th>
             <th className="px-2 py-2 font-medium">Description</th>
@@ -589,13 +607,18 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-ink-100">
+        <tbody className="divide-y divide-ink-100 max-sm:block">
           {payments.map((p) => {
             const status = STATUS_LABEL[p.status] ?? { label: p.status, variant: 'neutral' as const };
             return (
-              <tr key={p.id}>
-                <td className="px-2 py-2.5 whitespace-nowrap text-ink-600">{day(p.created_at)}</td>
-                <td className="px-2 py-2.5 text-ink-900">
+              <tr
+                key={p.id}
+                className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-3"
+              >
+                <td className={`${cell} whitespace-nowrap text-ink-600 max-sm:order-2`}>
+                  {day(p.created_at)}
+                </td>
+                <td className={`${cell} text-ink-900 max-sm:order-1 max-sm:col-span-2`}>
                   {p.description}
                   {p.discount_percent > 0 ? (
                     <span className="ml-1.5 text-xs text-emerald-700">
@@ -603,21 +626,21 @@ export function PaymentsTable({ payments }: { payments: Payment[] }) {
                     </span>
                   ) : null}
                 </td>
-                <td className="px-2 py-2.5 text-right whitespace-nowrap tabular-nums">
+                <td className={`${cell} text-right whitespace-nowrap tabular-nums max-sm:order-3`}>
                   {p.base_amount !== p.amount ? (
                     <span className="mr-1.5 text-xs text-ink-400 line-through">{money(p.base_amount)}</span>
                   ) : null}
                   <span className="font-medium text-ink-900">{money(p.amount)}</span>
                 </td>
-                <td className="px-2 py-2.5">
+                <td className={`${cell} max-sm:order-4`}>
                   <Badge variant={status.variant}>{status.label}</Badge>
                 </td>
-                <td className="px-2 py-2.5 text-right">
+                <td className={`${cell} text-right max-sm:order-5`}>
                   <a
                     href={p.receipt_url}
                     target="_blank"
                     rel="noreferrer"
-                    className="font-medium whitespace-nowrap text-brand-700 underline-offset-4 hover:underline"
+                    className="inline-flex min-h-11 items-center font-medium whitespace-nowrap text-brand-700 underline-offset-4 hover:underline sm:min-h-0"
                   >
                     Receipt
                   </a>

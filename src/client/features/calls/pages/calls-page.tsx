@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccountAgents } from '../../../lib/agent-scope.tsx';
 import { AgentSelector } from '../../../components/agent-selector.tsx';
 import { PhoneIncoming, RefreshCw, Search, SearchX } from 'lucide-react';
@@ -30,31 +30,39 @@ export function CallsPage() {
   const outcome = outcomeOf(params.get('outcome'));
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
+  // The address is changed from the latest parameters, never from a render's copy: a search typed just before
+  // "Clear filters" or an outcome change must not bring back a filter the owner removed.
+  const latest = useRef(params);
   useEffect(() => {
-    if (typed.trim() === q.trim()) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (typed.trim()) next.set('q', typed.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
+    latest.current = params;
+  }, [params]);
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  const change = (name: 'q' | 'outcome', value: string) => {
+    const next = new URLSearchParams(latest.current);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
+  const search = (value: string) => {
+    setTyped(value);
+    clearTimeout(pendingSearch.current);
+    pendingSearch.current = setTimeout(() => {
+      if (value.trim() !== (latest.current.get('q') ?? '')) change('q', value.trim());
     }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
-  const setOutcome = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('outcome', value);
-        else next.delete('outcome');
-        return next;
-      },
-      { replace: true },
-    );
+  };
+  const setOutcome = (value: string) => change('outcome', value);
+  const clearFilters = () => {
+    clearTimeout(pendingSearch.current);
+    setTyped('');
+    // The number chosen (several numbers, ADR 044) is not a filter: it stays.
+    const next = new URLSearchParams();
+    const agent = latest.current.get('agent');
+    if (agent) next.set('agent', agent);
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   const filtered = outcome !== null || q.trim() !== '';
 
   // Several numbers (ADR 044): one number's calls, or all of them (no ?agent=).
@@ -147,7 +155,7 @@ export function CallsPage() {
                     className="pl-9"
                     placeholder="Words the caller or agent said, or a number"
                     value={typed}
-                    onChange={(event) => setTyped(event.target.value)}
+                    onChange={(event) => search(event.target.value)}
                   />
                 </div>
               </div>
@@ -178,13 +186,7 @@ export function CallsPage() {
                 title="No calls match"
                 description="Try other words or another outcome."
                 action={
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setTyped('');
-                      setParams({}, { replace: true });
-                    }}
-                  >
+                  <Button variant="outline" onClick={clearFilters}>
                     Clear filters
                   </Button>
                 }

@@ -11,7 +11,9 @@ export interface KnowledgeDocument {
 
 export const knowledgeApi = {
   list: (agentId?: string) =>
-    api.get<{ documents: KnowledgeDocument[]; reading: DocumentReading }>(scoped('/agent/knowledge-base', agentId)),
+    api.get<{ documents: KnowledgeDocument[]; reading: DocumentReading }>(
+      scoped('/agent/knowledge-base', agentId),
+    ),
   add: (files: File[], agentId?: string) => {
     const form = new FormData();
     for (const file of files) form.append('documents', file, file.name);

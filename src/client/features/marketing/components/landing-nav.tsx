@@ -58,7 +58,7 @@ export function LandingNav() {
           <Button
             variant="ghost"
             size="icon"
-            className="size-8 md:hidden"
+            className="size-11 sm:size-8 md:hidden"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="landing-mobile-menu"

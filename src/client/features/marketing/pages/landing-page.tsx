@@ -353,22 +353,40 @@ export function LandingPage() {
             </p>
           </div>
           <nav aria-label="Footer" className="grid grid-cols-2 gap-x-12 gap-y-2 text-sm">
-            <a href="#about" className="text-ink-600 hover:text-ink-900">
+            <a
+              href="#about"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               About
             </a>
-            <Link to="/pricing" className="text-ink-600 hover:text-ink-900">
+            <Link
+              to="/pricing"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               Pricing
             </Link>
-            <a href="#how-it-works" className="text-ink-600 hover:text-ink-900">
+            <a
+              href="#how-it-works"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               How it works
             </a>
-            <Link to="/auth" className="text-ink-600 hover:text-ink-900">
+            <Link
+              to="/auth"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               Sign in
             </Link>
-            <a href="#faq" className="text-ink-600 hover:text-ink-900">
+            <a
+              href="#faq"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               FAQ
             </a>
-            <a href="#why-us" className="text-ink-600 hover:text-ink-900">
+            <a
+              href="#why-us"
+              className="inline-flex min-h-11 items-center text-ink-600 hover:text-ink-900 sm:min-h-0"
+            >
               Why us
             </a>
           </nav>

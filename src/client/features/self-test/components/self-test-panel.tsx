@@ -195,10 +195,10 @@ function TabButton({
       role="tab"
       aria-selected={active}
       onClick={onClick}
+      // 44 px high on a phone: a thumb's target (ADR 041 addendum).
       className={
-        active
-          ? 'rounded-full bg-ink-900 px-3 py-1.5 text-sm font-medium text-white'
-          : 'rounded-full bg-ink-100 px-3 py-1.5 text-sm font-medium text-ink-700 hover:bg-ink-200'
+        'min-h-11 rounded-full px-3 py-1.5 text-sm font-medium sm:min-h-0 ' +
+        (active ? 'bg-ink-900 text-white' : 'bg-ink-100 text-ink-700 hover:bg-ink-200')
       }
     >
       {children}

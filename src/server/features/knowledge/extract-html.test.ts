@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from './extract.ts';
+import { htmlToReadableText, isHtmlDocument } from './extract-html.ts';
+
+/** A help-centre page as a browser saves it: chrome around the article, scripts and styles in it. */
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <title>Returns - Copper Spoke Help</title>
+  <style>dd { margin-bottom: 1em; }</style>
+  <script>const theme = localStorage.getItem('theme');</script>
+</head>
+<body>
+  <header class="site-header"><a href="/">Copper Spoke</a> <a href="/shop">Shop</a></header>
+  <nav aria-label="Table of contents"><ul>
+    <li><a href="/returns">Returns</a></li><li><a href="/repairs">Repairs</a></li><li><a href="/rentals">Rentals</a></li>
+  </ul></nav>
+  <div id="help-popup" hidden><p>Press S to search</p></div>
+  <ul role="menu"><li>Light</li><li>Dark</li></ul>
+  <main>
+    <h1>Returns<a class="mark" href="#returns">#</a></h1>
+    <p>You can return a bike within <b>30 days</b> of purchase for a full refund.</p>
+    <pre><code>curl https://example.com/returns</code></pre>
+    <h3>Used parts</h3>
+    <ul><li>Used parts can't be returned.</li><li>Gift cards are final.</li></ul>
+    <table><tr><th>Item</th><th>Fee</th></tr><tr><td>Restocking</td><td>$15</td></tr></table>
+    <script>track('returns');</script>
+  </main>
+  <footer>© 2026 Copper Spoke · <a href="/privacy">Privacy</a></footer>
+</body>
+</html>`;
+
+describe('web pages', () => {
+  it('reads only the main content of a saved page, with its headings marked', () => {
+    expect(htmlToReadableText(PAGE).split('\n')).toEqual([
+      '# Returns',
+      'You can return a bike within 30 days of purchase for a full refund.',
+      '### Used parts',
+      "- Used parts can't be returned.",
+      '- Gift cards are final.',
+      'Item: Fee.',
+      'Restocking: $15.',
+    ]);
+  });
+
+  it('drops navigation, tables of contents and hidden text on a page that marks no main content', () => {
+    const text = htmlToReadableText(
+      `<!doctype html><html><body>
+        <div class="sidebar"><p>Chapters</p></div>
+        <div class="toc"><p>Contents</p></div>
+        <ul><li><a href="#a">Installing</a></li><li><a href="#b">Updating</a></li><li><a href="#c">Removing</a></li></ul>
+        <p style="display: none">Loading…</p>
+        <h2>Installing</h2><p>Run the installer and restart.</p>
+        <table><tr><td>1.1.</td><td>Is it free?</td></tr><tr><td></td><td>Yes, for personal use.</td></tr></table>
+      </body></html>`,
+    );
+    expect(text.split('\n')).toEqual([
+      '## Installing',
+      'Run the installer and restart.',
+      'Is it free?',
+      'Yes, for personal use.',
+    ]);
+  });
+
+  it('tells a saved web page from Markdown or text with a few tags in it', () => {
+    expect(isHtmlDocument(PAGE)).toBe(true);
+    expect(isHtmlDocument('<html>\n<body><p>Open daily</p></body></html>')).toBe(true);
+    expect(isHtmlDocument('# Hours\nOpen <b>daily</b> from 9.')).toBe(false);
+  });
+
+  it('uploads a saved web page as its content, never its scripts or menus', async () => {
+    const { kind, pages } = await extractDocument({ filename: 'returns.html', data: Buffer.from(PAGE) });
+    expect(kind).toBe('txt');
+    const text = pages.map((p) => p.text).join('\n');
+    expect(text).toContain('within 30 days of purchase');
+    for (const chrome of ['localStorage', 'margin-bottom', 'Press S', 'Privacy', 'Rentals', 'Dark', 'curl'])
+      expect(text).not.toContain(chrome);
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * A web page saved as a file (a help centre's article, a council's service page, a product's documentation) ->
+ * the lines a person reading the page would read: its main content, with headings marked ("# ") for the chunker.
+ *
+ * Parsed with htmlparser2 (the parser behind cheerio, forgiving of real-world markup), then:
+ * - never text: scripts, styles, templates, forms and their controls, media, and anything hidden;
+ * - never content: a page's chrome, i.e. navigation, banners, footers, sidebars, menus, search, breadcrumbs and
+ *   tables of contents, recognised by HTML's own elements and ARIA roles (`nav`, `role="navigation"`, …) and by
+ *   the class and id names web pages conventionally give them;
+ * - the main content, when the page marks it (`main`, `role="main"`, a single `article`), is all that is read;
+ * - headings become "# " lines ("## " for an h2, and so on: the chunker keeps what each section sits under); list items, table rows and paragraphs become lines of their own; code blocks are
+ *   dropped (code is read on a screen, never over the phone), as are a heading's permalink marks ("#", "¶").
+ *
+ * See docs/decisions/011-document-extraction.md.
+ */
+import { parseDocument } from 'htmlparser2';
+import type { AnyNode, Element } from 'domhandler';
+import { NAVIGATION_RUN } from './extract-markup.ts';
+
+/** The whole file is an HTML document (not Markdown or text with a few tags in it). */
+export function isHtmlDocument(text: string): boolean {
+  const start = text
+    .slice(0, 2000)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return (
+    /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<!doctype html/i.test(start) || /^<html[\s>]/i.test(start)
+  );
+}
+
+/** Elements whose content is never read: code, media, forms, document metadata. */
+const NEVER_TEXT = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'picture',
+  'img',
+  'form',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'label',
+  'dialog',
+  'pre',
+]);
+
+/** A page's chrome by element. (`header` and `footer` inside an article or section belong to it.) */
+const CHROME_ELEMENTS = new Set(['nav', 'aside', 'menu']);
+const PAGE_LANDMARKS = new Set(['header', 'footer']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'banner',
+  'contentinfo',
+  'search',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tablist',
+  'dialog',
+  'alertdialog',
+  'complementary',
+]);
+/** Class or id names pages give their chrome, as whole words of the name ("site-nav", "navheader", "toc"). */
+const CHROME_NAME =
+  /(?:^|[\s_-])(?:nav|navbar|navheader|navfooter|navigation|menu|menubar|sidebar|breadcrumbs?|toc|skip-link|skiplink|cookie-banner|cookies|pagination|pager)(?:$|[\s_-])/i;
+
+const BLOCK = new Set([
+  'address',
+  'article',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
+const HEADING = /^h[1-6]$/;
+/** A heading's permalink: a link whose text is only a mark. */
+const PERMALINK_MARK = /^\s*[#¶§🔗]\s*$/u;
+const ENUMERATION_LABEL = /^(?:\d+(?:\.\d+)*\.?|[a-z][.)]|q|a|q:|a:)$/i;
+/** Main content shorter than this is not trusted to be the page's content (an empty `main` placeholder). */
+const MIN_MAIN_CHARACTERS = 200;
+
+export function htmlToReadableText(html: string): string {
+  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true });
+  const root = mainContent(document.children) ?? document;
+  const lines: string[] = [];
+  let line = '';
+  const flush = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text) lines.push(text);
+    line = '';
+  };
+  const walk = (nodes: readonly AnyNode[], insideSection: boolean): void => {
+    for (const node of nodes) {
+      if (node.type === 'text') {
+        line += node.data;
+        continue;
+      }
+      if (!isElement(node) || skipped(node, insideSection)) continue;
+      const name = node.name;
+      if (name === 'br') {
+        flush();
+        continue;
+      }
+      if (HEADING.test(name)) {
+        flush();
+        const text = inlineText(node.children);
+        if (text) lines.push(`${'#'.repeat(Number(name[1]))} ${text}`);
+        continue;
+      }
+      if (name === 'tr') {
+        flush();
+        const cells = node.children
+          .filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th'))
+          .map((c) => inlineText(c.children))
+          .filter(Boolean);
+        // A numbering cell ("1.2.", "Q:") labels the row; the row is what it says.
+        while (cells.length > 1 && ENUMERATION_LABEL.test(cells[0]!)) cells.shift();
+        if (cells.length > 0) lines.push(tableRow(cells));
+        continue;
+      }
+      const block = BLOCK.has(name);
+      if (block) flush();
+      if (name === 'li') line = '- ';
+      walk(node.children, insideSection || name === 'article' || name === 'section' || name === 'main');
+      if (block) flush();
+    }
+  };
+  walk(root.children, root !== document);
+  flush();
+  if (!lines.some((l) => l.startsWith('#'))) {
+    const title = titleOf(document.children);
+    if (title) lines.unshift(`# ${title}`);
+  }
+  return lines.filter((l) => l !== '-').join('\n');
+}
+
+function isElement(node: AnyNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+function skipped(element: Element, insideSection: boolean): boolean {
+  const name = element.name;
+  if (NEVER_TEXT.has(name) || CHROME_ELEMENTS.has(name)) return true;
+  if (PAGE_LANDMARKS.has(name) && !insideSection) return true;
+  const a = element.attribs;
+  if ('hidden' in a || a['aria-hidden'] === 'true') return true;
+  if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style ?? '')) return true;
+  if (a.role && CHROME_ROLES.has(a.role.toLowerCase())) return true;
+  if (CHROME_NAME.test(a.class ?? '') || CHROME_NAME.test(a.id ?? '')) return true;
+  if (name === 'a' && PERMALINK_MARK.test(textOf(element.children))) return true;
+  if (LISTS.has(name) && isLinkList(element)) return true;
+  return false;
+}
+
+const LISTS = new Set(['ul', 'ol', 'dl']);
+
+function isLinkList(list: Element): boolean {
+  const entries = list.children.filter(
+    (c): c is Element => isElement(c) && (c.name === 'li' || c.name === 'dt' || c.name === 'dd'),
+  );
+  if (entries.length < NAVIGATION_RUN) return false; // as in Markdown: a table of contents, a menu
+  return entries.every((entry) => {
+    const all = textOf(entry.children).replace(/\s+/g, '');
+    return all.length === 0 || linkText(entry.children).replace(/\s+/g, '').length >= 0.8 * all.length;
+  });
+}
+
+/** The text inside links, with what is outside any link left out. */
+function linkText(nodes: readonly AnyNode[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (!isElement(node) || NEVER_TEXT.has(node.name)) continue;
+    out += node.name === 'a' ? textOf(node.children) : linkText(node.children);
+  }
+  return out;
+}
+
+/** The element the page marks as its main content (main, role=main, its only article), when it has content. */
+function mainContent(nodes: readonly AnyNode[]): Element | null {
+  const mains: Element[] = [];
+  const articles: Element[] = [];
+  const find = (list: readonly AnyNode[]) => {
+    for (const node of list) {
+      if (!isElement(node) || NEVER_TEXT.has(node.name)) continue;
+      if (node.name === 'main' || node.attribs.role?.toLowerCase() === 'main') mains.push(node);
+      else if (node.name === 'article') articles.push(node);
+      find(node.children);
+    }
+  };
+  find(nodes);
+  const candidate =
+    mains.length === 1 ? mains[0] : mains.length === 0 && articles.length === 1 ? articles[0] : null;
+  return candidate && textOf(candidate.children).trim().length >= MIN_MAIN_CHARACTERS ? candidate : null;
+}
+
+function titleOf(nodes: readonly AnyNode[]): string | null {
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    if (node.name === 'title') return textOf(node.children).replace(/\s+/g, ' ').trim() || null;
+    const found = titleOf(node.children);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The text of inline content, skipping what is never read. */
+function inlineText(nodes: readonly AnyNode[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.data;
+    else if (isElement(node) && !skipped(node, true)) out += ` ${inlineText(node.children)} `;
+  }
+  return out
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
+}
+
+function textOf(nodes: readonly AnyNode[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.data;
+    else if (isElement(node) && !NEVER_TEXT.has(node.name)) out += textOf(node.children);
+  }
+  return out;
+}
+
+/** A table row as one sentence: "Basic: $99." (as Markdown tables are read). */
+function tableRow(cells: string[]): string {
+  const sentence = cells.length === 1 ? cells[0]! : `${cells[0]}: ${cells.slice(1).join(', ')}`;
+  return /[.!?:]$/.test(sentence) ? sentence : `${sentence}.`;
+}
