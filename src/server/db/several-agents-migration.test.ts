@@ -8,11 +8,13 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { createDatabase, type Db } from './database.ts';
+import { migrateToLatest } from './migrator.ts';
 import { migrations } from './migrations/index.ts';
 import { databaseTargets } from '../test/harness.ts';
 
 const BEFORE = '2026_11_28_120000_passage_vector_cache';
 const MIGRATION = '2026_11_29_100000_several_agents_per_account';
+const GRACE = '2026_11_29_110000_number_release_after_grace';
 
 async function blankDatabase(target: 'pglite' | 'postgres'): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (target === 'pglite') {
@@ -204,5 +206,103 @@ describe.each(databaseTargets())('migration to several agents per account (%s)',
       .returning('agent_id')
       .executeTakeFirstOrThrow();
     expect(bobCall.agent_id).toBe(agents.bob);
+
+    // The number-grace migration after it (name order): a number is unique among the numbers still held, across
+    // every agent of every account; once released it may be another agent's (ADR 044 addendum).
+    expect(await migrateToLatest(database.db)).toContain(GRACE);
+    await expect(
+      db
+        .insertInto('agent_configs')
+        .values({
+          user_id: ids.bob,
+          company_name: 'Bob Two',
+          contact_email: 'bob@example.com',
+          twilio_phone_number: '+15550100103',
+        })
+        .execute(),
+    ).rejects.toThrow(/agent_configs_twilio_phone_number_held|duplicate key/);
+    await db
+      .updateTable('agent_configs')
+      .set({ number_released_at: new Date() })
+      .where('user_id', '=', ids.ann)
+      .execute();
+    const taken = await db
+      .insertInto('agent_configs')
+      .values({
+        user_id: ids.bob,
+        company_name: 'Bob Two',
+        contact_email: 'bob@example.com',
+        twilio_phone_number: '+15550100103',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(taken.id).toBeTruthy();
+    const held = await db
+      .selectFrom('agent_configs')
+      .select('twilio_phone_number')
+      .where('number_released_at', 'is', null)
+      .orderBy('twilio_phone_number')
+      .execute();
+    expect(held.map((r) => r.twilio_phone_number)).toEqual(['+15550100102', '+15550100103']);
   });
 });
+
+describe.each(databaseTargets())(
+  'several agents on a database that ran the number grace first (%s)',
+  (target) => {
+    let database: { db: Db; drop: () => Promise<void> };
+    beforeAll(async () => {
+      database = await blankDatabase(target);
+    });
+    afterAll(async () => {
+      await database.drop();
+    });
+
+    it('runs the several-agents migration after the later-named grace migration, and the agent keeps its rows', async () => {
+      const db = database.db as unknown as Kysely<any>;
+      // A database of the branch that landed the grace migration without the several-agents one.
+      const { [MIGRATION]: _, ...withoutSeveral } = migrations;
+      const early = await new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => withoutSeveral },
+      }).migrateToLatest();
+      expect(early.error).toBeUndefined();
+      const user = await db
+        .insertInto('users')
+        .values({ email: 'dee@example.com', name: 'dee' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const agent = await db
+        .insertInto('agent_configs')
+        .values({
+          user_id: user.id,
+          company_name: 'Dee Co',
+          contact_email: 'dee@example.com',
+          twilio_phone_number: '+15550100121',
+          number_released_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('documents')
+        .values({ user_id: user.id, name: 'FAQ.txt', blob_key: 'k/dee', kind: 'txt', size_bytes: 10 })
+        .execute();
+
+      expect(await migrateToLatest(database.db)).toEqual([MIGRATION]);
+      const doc = await db.selectFrom('documents').select('agent_id').executeTakeFirstOrThrow();
+      expect(doc.agent_id).toBe(agent.id);
+      // Both migrations in force: a second agent for the account, on the number the first one released.
+      const second = await db
+        .insertInto('agent_configs')
+        .values({
+          user_id: user.id,
+          company_name: 'Dee Uptown',
+          contact_email: 'dee@example.com',
+          twilio_phone_number: '+15550100121',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(second.id).not.toBe(agent.id);
+    });
+  },
+);

@@ -13,6 +13,8 @@ export interface ActiveSubscription {
   status: string;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
+  /** A downgrade scheduled for the renewal (ADR 020 addendum), or null. */
+  scheduledPlan: string | null;
 }
 
 export const LIVE_STATUSES = ['active', 'trialing'] as const;
@@ -32,7 +34,7 @@ export async function findActiveSubscription(
   now: Date,
 ): Promise<ActiveSubscription | undefined> {
   const row = await liveSubscriptions(db, userId, now)
-    .select(['id', 'plan', 'status', 'current_period_start', 'current_period_end'])
+    .select(['id', 'plan', 'status', 'current_period_start', 'current_period_end', 'scheduled_plan'])
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -41,6 +43,7 @@ export async function findActiveSubscription(
     status: row.status,
     currentPeriodStart: row.current_period_start,
     currentPeriodEnd: row.current_period_end,
+    scheduledPlan: row.scheduled_plan,
   };
 }
 

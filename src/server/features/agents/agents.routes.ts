@@ -25,7 +25,7 @@ import {
   deleteAgentConfiguration,
   findAgentConfigView,
   listAgentViews,
-  numbersAllowed,
+  numberLimit,
   type AgentConfigHooks,
   type AgentConfigView,
 } from './agents.service.ts';
@@ -126,7 +126,7 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
         listAgentViews(deps, userId),
         findActiveSubscription(deps.db, userId, deps.clock.now()),
       ]);
-      const limit = subscription ? numbersAllowed(subscription.plan) : 0;
+      const limit = subscription ? numberLimit(subscription) : 0;
       return {
         agents: views.map(toConfigResponse),
         limit,

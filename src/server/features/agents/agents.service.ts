@@ -24,6 +24,7 @@ import {
   findNumberHolds,
   findNumbersPastGrace,
   type NumberHold,
+  type Subscription,
 } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { NumberUnavailableError, type RentedNumber } from '../../providers/telephony/telephony.ts';
@@ -218,14 +219,36 @@ export function numbersAllowed(plan: string): number {
   return isPlanId(plan) ? PLANS[plan].phoneNumbers : 1;
 }
 
-/** The refusal of a number past the plan's limit: names the plan and its limit (ADR 044). */
-export function numberLimitError(plan: string): AppError {
-  const allowed = numbersAllowed(plan);
-  const name = isPlanId(plan) ? PLANS[plan].name : plan;
-  const more = Object.values(PLANS).find((p) => p.phoneNumbers > allowed && p.billing === 'monthly');
+/** The subscription fields the number limit depends on. */
+type Limited = Pick<Subscription, 'plan' | 'scheduledPlan'>;
+
+/**
+ * How many numbers the subscription allows now: its plan's, or fewer when a downgrade is scheduled for the renewal
+ * (a number added now would have to be released then; ADR 044 addendum).
+ */
+export function numberLimit(subscription: Limited): number {
+  const allowed = numbersAllowed(subscription.plan);
+  return subscription.scheduledPlan ? Math.min(allowed, numbersAllowed(subscription.scheduledPlan)) : allowed;
+}
+
+/** The refusal of a number past the limit: names the plan (or the scheduled plan) and its limit (ADR 044). */
+export function numberLimitError(subscription: Limited): AppError {
+  const limit = numberLimit(subscription);
+  const numbers = `${limit} phone number${limit === 1 ? '' : 's'}`;
+  const scheduled = subscription.scheduledPlan;
+  if (scheduled && limit < numbersAllowed(subscription.plan)) {
+    const name = isPlanId(scheduled) ? PLANS[scheduled].name : scheduled;
+    return new AppError(
+      'forbidden',
+      `Your plan changes to ${name} at the renewal, which includes ${numbers}, and you have ${limit} already. ` +
+        'Undo the plan change on Billing to add more numbers.',
+    );
+  }
+  const name = isPlanId(subscription.plan) ? PLANS[subscription.plan].name : subscription.plan;
+  const more = Object.values(PLANS).find((p) => p.phoneNumbers > limit && p.billing === 'monthly');
   return new AppError(
     'forbidden',
-    `Your ${name} plan includes ${allowed} phone number${allowed === 1 ? '' : 's'}, and you have ${allowed} already.` +
+    `Your ${name} plan includes ${numbers}, and you have ${limit} already.` +
       (more ? ` Upgrade to ${more.name} for up to ${more.phoneNumbers} numbers.` : ''),
   );
 }
@@ -267,8 +290,8 @@ export async function configureAgent(
   // The plan limits the numbers held (ADR 044 addendum): a new agent, or one whose number was released, takes one
   // more. Past the limit it is refused before anything is read, rented or stored.
   const takesANumber = held === undefined;
-  if (takesANumber && (await heldNumbers(db, userId)) >= numbersAllowed(subscription.plan)) {
-    throw numberLimitError(subscription.plan);
+  if (takesANumber && (await heldNumbers(db, userId)) >= numberLimit(subscription)) {
+    throw numberLimitError(subscription);
   }
   const details = validate(input);
   const prepared = await prepareDocuments(files);
@@ -309,11 +332,8 @@ export async function configureAgent(
     await storePreparedDocuments(deps, agent, prepared, {
       inTransaction: async (trx) => {
         const now = clock.now();
-        if (
-          takesANumber &&
-          (await repo.countHeldNumbersLocked(trx, userId)) >= numbersAllowed(subscription.plan)
-        ) {
-          throw numberLimitError(subscription.plan);
+        if (takesANumber && (await repo.countHeldNumbersLocked(trx, userId)) >= numberLimit(subscription)) {
+          throw numberLimitError(subscription);
         }
         saved = previous
           ? await repo.updateAgentDetails(trx, agent, values, now)

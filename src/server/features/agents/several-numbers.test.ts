@@ -117,6 +117,40 @@ describe.each(databaseTargets())('several numbers per account (%s)', (target) =>
     );
   });
 
+  it('a downgrade scheduled for the renewal holds the account to the numbers of the smaller plan until undone', async () => {
+    const c = ctx();
+    const { client } = await owner(c, 'pro');
+    expect(
+      (await save(c, client, '/api/agent/configure', details('Harbor Downtown', '+15550100121'))).statusCode,
+    ).toBe(200);
+    const scheduled = await client.postForm('/api/subscription/change-plan', {
+      plan: 'basic',
+      origin_url: c.env.PUBLIC_BASE_URL!,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect((await client.get('/api/agents')).json()).toMatchObject({ limit: 1, plan: 'pro', can_add: false });
+    const refused = await save(c, client, '/api/agents', details('Harbor Uptown', '+15550100122'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(
+      'Your plan changes to Basic at the renewal, which includes 1 phone number, and you have 1 already. ' +
+        'Undo the plan change on Billing to add more numbers.',
+    );
+
+    expect((await client.post('/api/subscription/change-plan/undo')).statusCode).toBe(200);
+    expect((await client.get('/api/agents')).json()).toMatchObject({ limit: 3, can_add: true });
+    const added = await save(c, client, '/api/agents', details('Harbor Uptown', '+15550100122'));
+    expect(added.statusCode, added.body).toBe(200);
+    // With two numbers, the downgrade is refused and names both.
+    const again = await client.postForm('/api/subscription/change-plan', {
+      plan: 'basic',
+      origin_url: c.env.PUBLIC_BASE_URL!,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain(
+      '+1 555-010-0121 (Harbor Downtown), +1 555-010-0122 (Harbor Uptown)',
+    );
+  });
+
   it('the SPEC routes act on the agent named by agent_id, and ask which one when there are several', async () => {
     const c = ctx();
     const { client } = await owner(c, 'pro');

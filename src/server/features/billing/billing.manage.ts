@@ -121,14 +121,28 @@ export async function quotePlanChange(
 }
 
 function tooManyNumbers(quote: PlanChangeQuote): string | null {
-  if (quote.direction !== 'downgrade' || quote.numbersInUse <= quote.numberLimit) return null;
-  const plan = PLANS[quote.plan];
-  const allows = `${quote.numberLimit} phone number${quote.numberLimit === 1 ? '' : 's'}`;
-  const release = quote.numbersInUse - quote.numberLimit;
-  const list = quote.numbers.map((n) => `${formatPhoneNumber(n.phoneNumber)} (${n.companyName})`).join(', ');
+  if (quote.direction !== 'downgrade') return null;
+  return numbersOverPlan(quote.plan, quote.numbers, 'moving to');
+}
+
+/**
+ * The refusal of a plan that allows fewer phone numbers than the account holds, naming them so the owner can pick
+ * which to release (ADR 044); null when they fit. `verb`: "moving to" (a plan change), "choosing" (a new
+ * subscription, e.g. within the grace period after a larger plan ended).
+ */
+export function numbersOverPlan(
+  planId: PlanId,
+  numbers: { phoneNumber: string; companyName: string }[],
+  verb: string,
+): string | null {
+  const plan = PLANS[planId];
+  if (numbers.length <= plan.phoneNumbers) return null;
+  const allows = `${plan.phoneNumbers} phone number${plan.phoneNumbers === 1 ? '' : 's'}`;
+  const release = numbers.length - plan.phoneNumbers;
+  const list = numbers.map((n) => `${formatPhoneNumber(n.phoneNumber)} (${n.companyName})`).join(', ');
   return (
-    `The ${plan.name} plan allows ${allows} and your account uses ${quote.numbersInUse}: ${list}. ` +
-    `Release ${release === 1 ? 'one of them' : `${release} of them`} on the dashboard before moving to ${plan.name}; nothing is released for you.`
+    `The ${plan.name} plan allows ${allows} and your account uses ${numbers.length}: ${list}. ` +
+    `Release ${release === 1 ? 'one of them' : `${release} of them`} on the dashboard before ${verb} ${plan.name}; nothing is released for you.`
   );
 }
 

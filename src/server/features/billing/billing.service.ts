@@ -34,7 +34,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
-import { applyUpgrade, changePlanFromCheckout, isStaleUpgrade } from './billing.manage.ts';
+import { applyUpgrade, changePlanFromCheckout, isStaleUpgrade, numbersOverPlan } from './billing.manage.ts';
 import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.common.ts';
 
 export { checkOrigin, cents, discounted, providerFailure, type BillingUser };
@@ -275,6 +275,11 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
       });
     }
   }
+
+  // A new subscription (the trial's end, a free one, or one bought within the grace period after a larger plan
+  // ended) must fit the numbers the account holds: the owner picks which to release first (ADR 044 addendum).
+  const over = numbersOverPlan(planId, await repo.listPhoneNumbers(deps.db, user.id), 'choosing');
+  if (over) throw new AppError('conflict', over);
 
   const code = normalizeCouponCode(input.couponCode);
   const coupon = code ? await reserveCoupon(deps, user.id, code) : undefined;
