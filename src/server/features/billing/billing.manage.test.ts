@@ -418,15 +418,18 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     await advance(ctx(), 12 * DAY_MS);
     expect(await runBillingCycle(ctx().deps)).toEqual({ renewed: 0, ended: 1 });
     // The number is kept for the grace period: the status says until when (released later, number-grace.test.ts).
+    const hold = {
+      agent_id: expect.any(String),
+      phone_number: '+15550198',
+      subscription_ended_at: '2027-01-22T12:00:00.000Z',
+      release_at: '2027-02-21T12:00:00.000Z',
+      released_at: null,
+    };
     expect((await client.get('/api/subscription/status')).json()).toEqual({
       has_subscription: false,
       subscription: null,
-      number_hold: {
-        phone_number: '+15550198',
-        subscription_ended_at: '2027-01-22T12:00:00.000Z',
-        release_at: '2027-02-21T12:00:00.000Z',
-        released_at: null,
-      },
+      number_hold: hold,
+      number_holds: [hold],
     });
     expect(await agent()).toBe('inactive');
     expect(await payments(ctx(), user.id)).toHaveLength(2);
