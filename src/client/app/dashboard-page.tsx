@@ -76,6 +76,8 @@ export function DashboardPage() {
                     />
                     <TestCallButton />
                     <GapsSummaryCard />
+                    {/* Self-test of this number's documents (ADR 013), with its own anchor. */}
+                    <SelfTestPanel />
                   </div>
                 </AgentScope>
               ))}

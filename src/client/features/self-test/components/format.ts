@@ -25,3 +25,7 @@ export function summaryOf(run: {
   if (run.probe_questions === 0) return `Your agent ${documents}.`;
   return `Your agent ${documents} and declines ${run.probe_declined} of ${run.probe_questions} it shouldn't answer.`;
 }
+
+/** The self-test panel's anchor: one per number when the dashboard shows several (ADR 044). */
+export const selfTestAnchor = (agentId: string | undefined): string =>
+  agentId ? `self-test-${agentId}` : 'self-test';

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { SelfTest, SelfTestItem } from '../api/self-test-api.ts';
 import { useMarkWrong, useRunSelfTest, useSelfTest } from '../hooks/use-self-test.ts';
+import { useAgentLink, useScopedAgentId } from '../../../lib/agent-scope.tsx';
+import { selfTestAnchor } from './format.ts';
 import { summaryOf, timeAgo } from './format.ts';
 
 /** Items shown per list before "show all". */
@@ -31,6 +33,8 @@ const MADE_FROM: Record<SelfTestItem['made_from'], string> = {
  */
 export function SelfTestPanel() {
   const { data, isPending } = useSelfTest();
+  // One panel per number on a dashboard with several (ADR 044): its own anchor for the card's "See results".
+  const anchor = selfTestAnchor(useScopedAgentId());
   const run = useRunSelfTest();
   const [tab, setTab] = useState<Tab>('document');
   const [showAll, setShowAll] = useState(false);
@@ -38,7 +42,7 @@ export function SelfTestPanel() {
   const last = data.last_run;
 
   return (
-    <Card id="self-test" data-testid="self-test-panel" className="scroll-mt-6">
+    <Card id={anchor} data-testid="self-test-panel" className="scroll-mt-6">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
@@ -245,6 +249,8 @@ function ItemRow({ item }: { item: SelfTestItem }) {
       : source === where
         ? `Question ${MADE_FROM[item.made_from]}`
         : `Question ${MADE_FROM[item.made_from]} (${source})`;
+  // The questions page of this item's number (several numbers, ADR 044).
+  const gapsLink = useAgentLink('/knowledge-gaps');
   return (
     <li className="space-y-1.5 px-3 py-3 sm:px-4" data-testid="self-test-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -262,7 +268,7 @@ function ItemRow({ item }: { item: SelfTestItem }) {
         </p>
         {item.marked_wrong ? (
           <Link
-            to="/knowledge-gaps"
+            to={gapsLink}
             className="text-xs font-medium text-amber-800 underline-offset-4 hover:underline"
             data-testid="self-test-marked"
           >

@@ -1,10 +1,12 @@
 import { ClipboardCheck } from 'lucide-react';
 import { useSelfTest } from '../hooks/use-self-test.ts';
-import { timeAgo } from './format.ts';
+import { selfTestAnchor, timeAgo } from './format.ts';
+import { useScopedAgentId } from '../../../lib/agent-scope.tsx';
 
 /** The agent card's line: when the last self-test ran, and whether the documents changed since. */
 export function SelfTestStatus() {
   const { data } = useSelfTest();
+  const anchor = selfTestAnchor(useScopedAgentId());
   if (!data?.configured) return null;
   const run = data.last_run;
   const busy = data.status !== 'idle';
@@ -30,7 +32,7 @@ export function SelfTestStatus() {
       <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-400" />
       <span>
         {text}{' '}
-        <a href="#self-test" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+        <a href={`#${anchor}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
           See results
         </a>
       </span>
