@@ -12,6 +12,8 @@ import { TestCallButton } from '../features/telephony/components/test-call-butto
 import { GapsSummaryCard } from '../features/knowledge-gaps/components/gaps-summary-card.tsx';
 import { SelfTestPanel } from '../features/self-test/components/self-test-panel.tsx';
 import { SelfTestStatus } from '../features/self-test/components/self-test-status.tsx';
+import { AgentScope, useAccountAgents } from '../lib/agent-scope.tsx';
+import { AddNumberCard } from './dashboard/add-number-card.tsx';
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from
@@ -23,8 +25,12 @@ export function DashboardPage() {
 
   // SLOT (billing + agents): 'Loading dashboard...' until subscription status and agent config are both fetched,
   // e.g. `const loading = subscription.isPending || agentConfig.isPending;` (a failed load is only logged, SPEC 8).
-  const agentConfig = useAgentCardConfig();
-  const loading = subscription.isPending || agentConfig.isPending;
+  const agents = useAccountAgents();
+  const numbers = agents.data?.agents ?? [];
+  // Several numbers (ADR 044): one card per number, each scoped to its agent; with one, the page as before.
+  const several = numbers.length > 1;
+  const agentConfig = useAgentCardConfig({ enabled: !several && !agents.isPending });
+  const loading = subscription.isPending || agents.isPending || (!several && agentConfig.isPending);
   // SLOT (billing): true when GET /subscription/status says has_subscription with an active subscription.
   const hasActiveSubscription = Boolean(subscription.data?.has_subscription);
 
@@ -48,17 +54,48 @@ export function DashboardPage() {
           {/* SLOT (billing): Subscription Status card (plan, $/month, usage bar, minutes used / limit / remaining). */}
           <SubscriptionStatusCard />
           {/* SLOT (agents): Agent Configuration card (activate voice agent, active / inactive box, voice dialog). */}
-          <AgentConfigCard hasActiveSubscription={hasActiveSubscription} footer={<SelfTestStatus />} />
+          {several ? (
+            <AddNumberCard data={agents.data!} />
+          ) : (
+            <AgentConfigCard hasActiveSubscription={hasActiveSubscription} footer={<SelfTestStatus />} />
+          )}
         </div>
 
-        {/* Calls: "Test call" opens the softphone on the agent's number (shown while the agent is active). */}
-        <TestCallButton />
+        {several ? (
+          <section aria-labelledby="your-numbers" className="space-y-3">
+            <h2 id="your-numbers" className="text-sm font-semibold tracking-wide text-ink-500 uppercase">
+              Your numbers
+            </h2>
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+              {numbers.map((agent) => (
+                <AgentScope key={agent.id} agentId={agent.id}>
+                  <div className="flex flex-col gap-4" data-testid="number-card">
+                    <AgentConfigCard
+                      hasActiveSubscription={hasActiveSubscription}
+                      footer={<SelfTestStatus />}
+                    />
+                    <TestCallButton />
+                    <GapsSummaryCard />
+                  </div>
+                </AgentScope>
+              ))}
+            </div>
+          </section>
+        ) : (
+          <>
+            {/* One number and the plan allows more: "Add a number". */}
+            {numbers.length === 1 && agents.data?.can_add ? <AddNumberCard data={agents.data} /> : null}
 
-        {/* Knowledge gaps: the questions the agent couldn't answer, with how many wait for an answer (ADR 012). */}
-        <GapsSummaryCard />
+            {/* Calls: "Test call" opens the softphone on the agent's number (shown while the agent is active). */}
+            <TestCallButton />
 
-        {/* Self-test: what the agent answers from the documents and what it declines (ADR 013). */}
-        <SelfTestPanel />
+            {/* Knowledge gaps: the questions the agent couldn't answer, with how many wait for an answer (ADR 012). */}
+            <GapsSummaryCard />
+
+            {/* Self-test: what the agent answers from the documents and what it declines (ADR 013). */}
+            <SelfTestPanel />
+          </>
+        )}
 
         <ActionCards hasActiveSubscription={hasActiveSubscription} />
 

@@ -24,10 +24,13 @@ export function NumberHoldNotice({
   hold,
   phoneNumber,
   hasActiveSubscription,
+  configureHref = '/configure',
 }: {
   hold: NumberHold;
   phoneNumber: string;
   hasActiveSubscription: boolean;
+  /** Where to choose a new number: this agent's /configure when the account has several (ADR 044). */
+  configureHref?: string;
 }) {
   const number = formatPhoneNumber(phoneNumber);
   const released = hold.released_at !== null;
@@ -58,7 +61,7 @@ export function NumberHoldNotice({
       <div className="mt-3 flex flex-wrap gap-2">
         {hasActiveSubscription ? (
           <Button asChild size="sm">
-            <Link to="/configure">Choose a new number</Link>
+            <Link to={configureHref}>Choose a new number</Link>
           </Button>
         ) : (
           <Button asChild size="sm">

@@ -11,8 +11,9 @@ export interface AgentNumber {
   hostedAgentId: string | null;
 }
 
-export async function findAgentNumber(db: DbOrTx, userId: string): Promise<AgentNumber | undefined> {
-  const row = await db
+/** Every number of the account (one per agent, ADR 044). */
+export async function findAgentNumbers(db: DbOrTx, userId: string): Promise<AgentNumber[]> {
+  const rows = await db
     .selectFrom('agent_configs')
     .select([
       'twilio_phone_number',
@@ -23,15 +24,15 @@ export async function findAgentNumber(db: DbOrTx, userId: string): Promise<Agent
       'number_released_at',
     ])
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
     // A number released after the grace period is given back already (and may be someone else's now).
     phoneNumber: row.number_released_at === null ? row.twilio_phone_number : null,
     providerId: row.phone_provider_id,
     contactEmail: row.contact_email,
     hostedAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
-  };
+  }));
 }
 
 export async function findDocumentBlobKeys(db: DbOrTx, userId: string): Promise<string[]> {
@@ -67,6 +68,7 @@ export async function deleteAccountRows(
   options: { outboxAddresses: string[] },
 ): Promise<void> {
   await trx.deleteFrom('knowledge_gaps').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('self_test_requests').where('user_id', '=', userId).execute();
   await trx.deleteFrom('knowledge_gap_digests').where('user_id', '=', userId).execute();
   await trx.deleteFrom('passages').where('user_id', '=', userId).execute();
   await trx.deleteFrom('added_answers').where('user_id', '=', userId).execute();

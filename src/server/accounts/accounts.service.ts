@@ -13,7 +13,7 @@ import * as repo from './accounts.repository.ts';
  */
 
 export interface DeleteAccountHooks {
-  /** Deletes the account's hosted voice agent, if any (activation feature). Throwing aborts the deletion. */
+  /** Deletes the account's hosted voice agents, if any (activation feature). Throwing aborts the deletion. */
   deleteHostedAgent?: (userId: string) => Promise<void>;
   log?: FastifyBaseLogger;
 }
@@ -35,10 +35,16 @@ export async function deleteUserAccount(
     await cancelProviderSubscription(deps, subscriptionId);
   }
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(userId);
-  const agent = await repo.findAgentNumber(deps.db, userId);
-  if (agent?.phoneNumber) await releaseNumber(deps, { ...agent, phoneNumber: agent.phoneNumber });
+  // Every number of the account still held goes back to the provider (ADR 044: one per agent); one released
+  // after the grace period is given back already (and may be someone else's now).
+  const agents = await repo.findAgentNumbers(deps.db, userId);
+  for (const agent of agents) {
+    if (agent.phoneNumber) await releaseNumber(deps, { ...agent, phoneNumber: agent.phoneNumber });
+  }
   const blobKeys = await repo.findDocumentBlobKeys(deps.db, userId);
-  const addresses = [...new Set([email, agent?.contactEmail].filter((a): a is string => Boolean(a)))];
+  const addresses = [
+    ...new Set([email, ...agents.map((a) => a.contactEmail)].filter((a): a is string => Boolean(a))),
+  ];
   await deps.db.transaction().execute(async (trx) => {
     // The account's row first, like every change of its money or minutes (lockAccount), before its subscription.
     await lockAccount(trx, userId);

@@ -3,6 +3,7 @@
  * knowledge-gaps replay asks its questions of.
  */
 import type { Db } from '../db/database.ts';
+import type { AgentRef } from './agent-scope.ts';
 import type { KnowledgePassage } from '../agent/retrieval/knowledge-index.ts';
 import { vectorFromBytes } from '../agent/retrieval/meaning.ts';
 import { hoursPassages } from '../agent/opening-hours.ts';
@@ -18,14 +19,14 @@ export interface AgentPassage {
  * The documents' passages, then the agent's opening hours written out as the generated "Opening hours" document
  * (ADR 042; their vectors are null: they have no row, and are found by their words).
  */
-export async function loadAgentPassages(db: Db, userId: string): Promise<AgentPassage[]> {
+export async function loadAgentPassages(db: Db, agent: AgentRef): Promise<AgentPassage[]> {
   const hours = await db
     .selectFrom('agent_hours')
     .innerJoin('agent_configs', 'agent_configs.id', 'agent_hours.agent_id')
     .select(['agent_hours.agent_id', 'agent_hours.hours'])
-    .where('agent_configs.user_id', '=', userId)
+    .where('agent_configs.id', '=', agent.agentId)
     .executeTakeFirst();
-  const documents = await loadDocumentPassages(db, userId);
+  const documents = await loadDocumentPassages(db, agent);
   if (!hours) return documents;
   const parsed = (typeof hours.hours === 'string' ? JSON.parse(hours.hours) : hours.hours) as OpeningHours;
   return [
@@ -34,7 +35,7 @@ export async function loadAgentPassages(db: Db, userId: string): Promise<AgentPa
   ];
 }
 
-async function loadDocumentPassages(db: Db, userId: string): Promise<AgentPassage[]> {
+async function loadDocumentPassages(db: Db, agent: AgentRef): Promise<AgentPassage[]> {
   const rows = await db
     .selectFrom('passages')
     .innerJoin('documents', 'documents.id', 'passages.document_id')
@@ -46,7 +47,7 @@ async function loadDocumentPassages(db: Db, userId: string): Promise<AgentPassag
       'passages.text',
       'passages.vector',
     ])
-    .where('passages.user_id', '=', userId)
+    .where('passages.agent_id', '=', agent.agentId)
     .orderBy('documents.created_at')
     .orderBy('passages.document_id')
     .orderBy('passages.ord')

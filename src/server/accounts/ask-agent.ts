@@ -4,6 +4,7 @@
  * call row is written and no minute is billed. Used by the knowledge-gaps replay and the self-test (ADR 012, 013).
  */
 import type { Db } from '../db/database.ts';
+import type { AgentRef } from './agent-scope.ts';
 import { createConversation, type AgentReply } from '../agent/turn-engine.ts';
 import { buildKnowledgeIndex } from '../agent/retrieval/knowledge-index.ts';
 import {
@@ -45,12 +46,12 @@ export function outcomeOf(reply: AgentReply): AskOutcome {
 
 export async function askAgent(
   deps: { db: Db; providers: { encoder: SentenceEncoder } },
-  userId: string,
+  agent: AgentRef,
   questions: readonly string[],
   options: AskOptions,
 ): Promise<AgentAnswer[]> {
   const { encoder } = deps.providers;
-  const rows = await loadAgentPassages(deps.db, userId);
+  const rows = await loadAgentPassages(deps.db, agent);
   const pending = rows.filter((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX));
   if (pending.length > 0 && pending.length <= (options.embedPendingUpTo ?? 0)) {
     const vectors = await encoder

@@ -4,6 +4,7 @@
  * agent's configuration show this until every passage has one ("Reading your documents: 120 of 480 passages").
  */
 import { z } from 'zod';
+import type { AgentRef } from './agent-scope.ts';
 import type { Db } from '../db/database.ts';
 
 export interface DocumentReading {
@@ -14,11 +15,11 @@ export interface DocumentReading {
   ready: boolean;
 }
 
-export async function documentReading(db: Db, userId: string): Promise<DocumentReading> {
+export async function documentReading(db: Db, agent: AgentRef): Promise<DocumentReading> {
   const row = await db
     .selectFrom('passages')
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('vector').as('read')])
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .executeTakeFirstOrThrow();
   const total = Number(row.total);
   const read = Number(row.read);

@@ -5,6 +5,11 @@ import type { OpeningHours } from '../../shared/opening-hours.ts';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/**
+ * The agent (one phone number of the account) a row belongs to (ADR 044). Null only on rows of an agent since
+ * deleted (calls) or of an account without one; a database trigger fills it on insert from the account's only agent.
+ */
+type AgentId = ColumnType<string | null, string | null | undefined, string | null>;
 type Json<T> = ColumnType<T, string | T | undefined, string | T>;
 
 export interface UsersTable {
@@ -196,6 +201,7 @@ export interface AgentConfigsTable {
 
 export interface DocumentsTable {
   id: Generated<string>;
+  agent_id: AgentId;
   user_id: string;
   name: string;
   blob_key: string;
@@ -208,6 +214,7 @@ export interface DocumentsTable {
 
 export interface PassagesTable {
   id: Generated<string>;
+  agent_id: AgentId;
   document_id: string;
   user_id: string;
   ord: number;
@@ -232,6 +239,7 @@ export interface PassageVectorCacheTable {
 /** An entry of the "Answers you added" document: a question and the owner's answer (ADR 012). */
 export interface AddedAnswersTable {
   id: Generated<string>;
+  agent_id: AgentId;
   user_id: string;
   document_id: string;
   question: string;
@@ -245,6 +253,7 @@ export interface AddedAnswersTable {
 /** A question the agent could not answer on a call (ADR 012). */
 export interface KnowledgeGapsTable {
   id: Generated<string>;
+  agent_id: AgentId;
   user_id: string;
   call_id: string | null;
   question: string;
@@ -287,6 +296,7 @@ export interface TranscriptEntry {
 
 export interface CallsTable {
   id: Generated<string>;
+  agent_id: AgentId;
   user_id: string;
   provider: string;
   provider_call_id: string | null;
@@ -359,8 +369,9 @@ export interface LeasesTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-/** A requested self-test (ADR 013): one per account, claimed by one instance while it runs. */
+/** A requested self-test (ADR 013): one per agent (ADR 044), claimed by one instance while it runs. */
 export interface SelfTestRequestsTable {
+  agent_id: string;
   user_id: string;
   requested_at: Timestamp;
   first_requested_at: Timestamp;
@@ -372,6 +383,7 @@ export interface SelfTestRequestsTable {
 
 export interface SelfTestsTable {
   id: Generated<string>;
+  agent_id: AgentId;
   user_id: string;
   ran_at: Timestamp;
   knowledge_version: number;

@@ -433,35 +433,43 @@ export async function debitCallMinutes(
 }
 
 /**
- * Keeps agent_configs.status in step with minutes: 'inactive' when there is no live subscription or
- * no minute left; back to 'active' when minutes are available again and the agent had been
- * activated (a voice or hosted agent id is set). Returns the status now stored, or null without an
- * agent. Call after every grant, debit, plan change and cancellation.
+ * Keeps agent_configs.status in step with minutes, for every agent of the account (the minutes are shared, ADR
+ * 044): 'inactive' when there is no live subscription or no minute left; back to 'active' when minutes are
+ * available again and the agent had been activated (a voice or hosted agent id is set). Returns the status now
+ * stored of `agentId` (else of the account's first agent), or null without an agent. Call after every grant,
+ * debit, plan change and cancellation.
  */
 export async function refreshAgentStatus(
   db: DbOrTx,
   userId: string,
   now: Date,
+  agentId?: string,
 ): Promise<'active' | 'inactive' | null> {
-  const agent = await db
+  const agents = await db
     .selectFrom('agent_configs')
     .select(['id', 'status', 'voice_id', 'eleven_agent_id', 'config_data', 'number_released_at'])
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!agent) return null;
-  // A released number answers nothing until the owner picks another one (ADR 020 addendum).
-  const allowed = agent.number_released_at === null && (await canTakeCalls(db, userId, now));
-  const activated = isAgentActivated(agent);
-  let next: 'active' | 'inactive';
-  if (!allowed) next = 'inactive';
-  else if (activated) next = 'active';
-  else next = agent.status === 'active' ? 'active' : 'inactive';
-  if (next !== agent.status) {
-    await db
-      .updateTable('agent_configs')
-      .set({ status: next, updated_at: now })
-      .where('id', '=', agent.id)
-      .execute();
+    .orderBy('created_at')
+    .execute();
+  if (agents.length === 0) return null;
+  const canTake = await canTakeCalls(db, userId, now);
+  let result: 'active' | 'inactive' | null = null;
+  for (const agent of agents) {
+    // A released number answers nothing until the owner picks another one (ADR 020 addendum).
+    const allowed = agent.number_released_at === null && canTake;
+    const activated = isAgentActivated(agent);
+    let next: 'active' | 'inactive';
+    if (!allowed) next = 'inactive';
+    else if (activated) next = 'active';
+    else next = agent.status === 'active' ? 'active' : 'inactive';
+    if (next !== agent.status) {
+      await db
+        .updateTable('agent_configs')
+        .set({ status: next, updated_at: now })
+        .where('id', '=', agent.id)
+        .execute();
+    }
+    if (agent.id === agentId || result === null) result = next;
   }
-  return next;
+  return result;
 }

@@ -13,6 +13,8 @@ export interface ActiveSubscription {
   status: string;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
+  /** A downgrade scheduled for the renewal (ADR 020 addendum), or null. */
+  scheduledPlan: string | null;
 }
 
 export const LIVE_STATUSES = ['active', 'trialing'] as const;
@@ -32,7 +34,7 @@ export async function findActiveSubscription(
   now: Date,
 ): Promise<ActiveSubscription | undefined> {
   const row = await liveSubscriptions(db, userId, now)
-    .select(['id', 'plan', 'status', 'current_period_start', 'current_period_end'])
+    .select(['id', 'plan', 'status', 'current_period_start', 'current_period_end', 'scheduled_plan'])
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -41,6 +43,7 @@ export async function findActiveSubscription(
     status: row.status,
     currentPeriodStart: row.current_period_start,
     currentPeriodEnd: row.current_period_end,
+    scheduledPlan: row.scheduled_plan,
   };
 }
 
@@ -126,10 +129,11 @@ export const numberReleaseDate = (end: Date): Date => new Date(end.getTime() + G
  */
 const lastPaidEnd = sql<Date | null>`max(least(subscriptions.ended_at, subscriptions.current_period_end))`;
 
-/** Where an account's number stands once no subscription is live. */
+/** Where one of the account's numbers (one per agent, ADR 044) stands once no subscription is live. */
 export interface NumberHold {
+  agentId: string;
   phoneNumber: string;
-  /** When the last subscription ended. */
+  /** When the account's last subscription ended. */
   subscriptionEndedAt: Date;
   /** When the number is (or was due to be) released: the end plus the grace period. */
   releaseAt: Date;
@@ -138,36 +142,46 @@ export interface NumberHold {
 }
 
 /**
- * The account's number kept after its subscription ended, or released since; undefined while a subscription is live,
- * when there is no agent, or when the account never subscribed. A number released earlier and not replaced yet is
- * reported even under a new subscription, so the owner knows to pick another.
+ * The account's numbers kept after its subscription ended, or released since, oldest agent first (only `agentId`'s
+ * when given); empty while a subscription is live, when there is no agent, or when the account never subscribed.
+ * The grace period is the account's (its minutes and subscription are shared), so every number is kept until the
+ * same day. A number released earlier and not replaced yet is reported even under a new subscription, so the owner
+ * knows to pick another.
  */
-export async function findNumberHold(db: DbOrTx, userId: string, now: Date): Promise<NumberHold | undefined> {
-  const agent = await db
+export async function findNumberHolds(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  agentId?: string,
+): Promise<NumberHold[]> {
+  let agentsQuery = db
     .selectFrom('agent_configs')
-    .select(['twilio_phone_number', 'number_released_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!agent) return undefined;
+    .select(['id', 'twilio_phone_number', 'number_released_at'])
+    .where('user_id', '=', userId);
+  if (agentId !== undefined) agentsQuery = agentsQuery.where('id', '=', agentId);
+  const agents = await agentsQuery.orderBy('created_at').orderBy('id').execute();
+  if (agents.length === 0) return [];
   const row = await db
     .selectFrom('subscriptions')
     .select(lastPaidEnd.as('end'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   const end = row?.end ? new Date(row.end) : null;
-  if (!end) return undefined;
-  if (agent.number_released_at === null && end > now) return undefined;
-  return {
-    phoneNumber: agent.twilio_phone_number,
-    subscriptionEndedAt: end,
-    releaseAt: numberReleaseDate(end),
-    releasedAt: agent.number_released_at,
-  };
+  if (!end) return [];
+  return agents
+    .filter((agent) => agent.number_released_at !== null || end <= now)
+    .map((agent) => ({
+      agentId: agent.id,
+      phoneNumber: agent.twilio_phone_number,
+      subscriptionEndedAt: end,
+      releaseAt: numberReleaseDate(end),
+      releasedAt: agent.number_released_at,
+    }));
 }
 
 /**
- * Accounts still holding a number whose grace period is over: their last subscription ended more than
- * NUMBER_GRACE_DAYS ago and none is live. Oldest first, at most `limit`.
+ * Accounts still holding a number (any of their agents') whose grace period is over: their last subscription ended
+ * more than NUMBER_GRACE_DAYS ago and none is live. Oldest first, at most `limit`.
  */
 export async function findNumbersPastGrace(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app-deps.ts';
+import { findAgentIds, type AgentRef } from '../accounts/agent-scope.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { passwordRoutes } from './auth/auth.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
@@ -24,6 +25,12 @@ import { hoursRoutes } from './hours/hours.routes.ts';
 import { activationRoutes } from './activation/activation.routes.ts';
 import { deleteHostedAgent, syncHostedAgentKnowledge } from './activation/hosted-agent.service.ts';
 
+/** An agent configuration as the reference the per-agent features take (ADR 044). */
+const refOf = (config: { id: string; userId: string }): AgentRef => ({
+  userId: config.userId,
+  agentId: config.id,
+});
+
 /**
  * The app composes the features here: each feature exports a plugin factory taking AppDeps.
  * Features never import each other.
@@ -32,10 +39,10 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
   return async (app) => {
     // After every change to the documents or the configuration: keep a hosted agent in step and request a
     // self-test (ADR 013). Both are tried; a failure of either is logged by the caller.
-    const afterKnowledgeChanged = async (userId: string) => {
+    const afterKnowledgeChanged = async (agent: AgentRef) => {
       const results = await Promise.allSettled([
-        syncHostedAgentKnowledge(deps, userId),
-        requestSelfTest(deps, userId),
+        syncHostedAgentKnowledge(deps, agent),
+        requestSelfTest(deps, agent),
       ]);
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
@@ -45,18 +52,27 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     await app.register(
       adminRoutes(deps, {
         // The agents feature's own deletion (hosted agent, number, documents, configuration) for any user.
-        deleteAgentConfiguration: (userId, log) =>
-          deleteAgentConfiguration(deps, log, userId, {
-            deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
-          }),
-        deleteHostedAgent: (userId) => deleteHostedAgent(deps, userId),
+        deleteAgentConfiguration: (userId, log, agentId) =>
+          deleteAgentConfiguration(
+            deps,
+            log,
+            userId,
+            { deleteHostedAgent: (config) => deleteHostedAgent(deps, refOf(config)) },
+            agentId,
+          ),
+        // An account's deletion removes the hosted agent of each of its numbers (ADR 044).
+        deleteHostedAgent: async (userId) => {
+          for (const agentId of await findAgentIds(deps.db, userId)) {
+            await deleteHostedAgent(deps, { userId, agentId });
+          }
+        },
       }),
     );
     // Part B (hosted voice agent) passes its hooks here: agentsRoutes(deps, { deleteHostedAgent, afterConfigSaved }).
     await app.register(
       agentsRoutes(deps, {
-        deleteHostedAgent: (config) => deleteHostedAgent(deps, config.userId),
-        afterConfigSaved: (config) => afterKnowledgeChanged(config.userId),
+        deleteHostedAgent: (config) => deleteHostedAgent(deps, refOf(config)),
+        afterConfigSaved: (config) => afterKnowledgeChanged(refOf(config)),
       }),
     );
     await app.register(voicesRoutes(deps));
@@ -79,13 +95,13 @@ export function featureRoutes(deps: AppDeps, options: { rateLimit: number }): Fa
     );
     await app.register(
       knowledgeGapsRoutes(deps, {
-        addAnswer: (userId, entry) => addAnswer(deps, userId, entry),
+        addAnswer: (agent, entry) => addAnswer(deps, agent, entry),
         afterKnowledgeChanged,
         sendEmail: (email) => notifications.sender.enqueue(email),
       }),
     );
     await app.register(
-      selfTestRoutes(deps, { recordGap: (userId, gap) => recordSelfTestGap(deps, userId, gap) }),
+      selfTestRoutes(deps, { recordGap: (agent, gap) => recordSelfTestGap(deps, agent, gap) }),
     );
     await app.register(notificationsRoutes(notifications));
     // Password reset links go out through the notifications outbox (SMTP or the local outbox).

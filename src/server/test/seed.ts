@@ -71,3 +71,13 @@ export async function seedAgentConfig(
     })
     .execute();
 }
+
+/** The user's only agent as the reference the per-agent functions take (ADR 044). */
+export async function agentRefOf(db: Db, userId: string): Promise<{ userId: string; agentId: string }> {
+  const row = await db
+    .selectFrom('agent_configs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { userId, agentId: row.id };
+}

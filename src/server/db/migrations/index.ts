@@ -14,6 +14,7 @@ import * as m20261127134000 from './2026_11_27_134000_calls_search.ts';
 import * as m20261128100000 from './2026_11_28_100000_billing_manage.ts';
 import * as m20261128110000 from './2026_11_28_110000_opening_hours_and_messages.ts';
 import * as m20261128120000 from './2026_11_28_120000_passage_vector_cache.ts';
+import * as m20261129100000 from './2026_11_29_100000_several_agents_per_account.ts';
 import * as m20261129110000 from './2026_11_29_110000_number_release_after_grace.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_100000_billing_manage': m20261128100000,
   '2026_11_28_110000_opening_hours_and_messages': m20261128110000,
   '2026_11_28_120000_passage_vector_cache': m20261128120000,
+  '2026_11_29_100000_several_agents_per_account': m20261129100000,
   '2026_11_29_110000_number_release_after_grace': m20261129110000,
 };

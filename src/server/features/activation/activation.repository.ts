@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 
 /** What the hosted agent provider holds for this configuration; kept in config_data.hosted_agent. */
 export interface HostedAgentState {
@@ -69,7 +70,7 @@ function writeHosted(state: HostedAgentState) {
   };
 }
 
-export async function findActivationConfig(db: Db, userId: string): Promise<ActivationConfig | undefined> {
+export async function findActivationConfig(db: Db, agent: AgentRef): Promise<ActivationConfig | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select([
@@ -85,7 +86,7 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
       'config_data',
       'number_released_at',
     ])
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .executeTakeFirst();
   if (!row) return undefined;
   const configData = (row.config_data ?? {}) as Record<string, unknown>;
@@ -104,11 +105,11 @@ export async function findActivationConfig(db: Db, userId: string): Promise<Acti
   };
 }
 
-export async function findDocuments(db: Db, userId: string): Promise<StoredDocument[]> {
+export async function findDocuments(db: Db, agent: AgentRef): Promise<StoredDocument[]> {
   const rows = await db
     .selectFrom('documents')
     .select(['id', 'name', 'blob_key', 'kind'])
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -158,33 +159,33 @@ export async function saveHostedState(
 }
 
 /** Marks the hosted agent as out of step with the documents (a sync failed); the first failure's time is kept. */
-export async function markHostedSyncPending(db: Db, userId: string, now: Date): Promise<void> {
+export async function markHostedSyncPending(db: Db, agent: AgentRef, now: Date): Promise<void> {
   await db
     .updateTable('agent_configs')
     .set({ hosted_sync_pending_since: sql`coalesce(hosted_sync_pending_since, ${now})` })
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .execute();
 }
 
-export async function clearHostedSyncPending(db: Db, userId: string): Promise<void> {
+export async function clearHostedSyncPending(db: Db, agent: AgentRef): Promise<void> {
   await db
     .updateTable('agent_configs')
     .set({ hosted_sync_pending_since: null })
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .where('hosted_sync_pending_since', 'is not', null)
     .execute();
 }
 
 /** Accounts whose hosted agent is out of step, longest first. */
-export async function findPendingHostedSyncs(db: Db, limit: number): Promise<string[]> {
+export async function findPendingHostedSyncs(db: Db, limit: number): Promise<AgentRef[]> {
   const rows = await db
     .selectFrom('agent_configs')
-    .select('user_id')
+    .select(['id', 'user_id'])
     .where('hosted_sync_pending_since', 'is not', null)
     .orderBy('hosted_sync_pending_since')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.user_id);
+  return rows.map((r) => ({ userId: r.user_id, agentId: r.id }));
 }
 
 /** Forgets the hosted agent: no agent id, no voice, inactive. */
@@ -205,7 +206,7 @@ export async function clearActivation(db: Db, configId: string, now: Date): Prom
 /** Remembers the hosted agent's copy of a document on the document row too (shown to operators). */
 export async function setProviderDocumentId(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
   providerDocumentId: string | null,
 ): Promise<void> {
@@ -213,6 +214,6 @@ export async function setProviderDocumentId(
     .updateTable('documents')
     .set({ provider_document_id: providerDocumentId })
     .where('id', '=', documentId)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .execute();
 }

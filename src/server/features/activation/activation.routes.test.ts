@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { agentRefOf } from '../../test/seed.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ describe.each(databaseTargets())('activation with the local runtime (%s)', (targ
     await configure(ctx(), user.id);
     await subscribe(ctx(), user.id);
     expect((await activate(client, 'en-us+f3')).statusCode).toBe(200);
-    await deleteHostedAgent(ctx().deps, user.id);
+    await deleteHostedAgent(ctx().deps, await agentRefOf(ctx().db, user.id));
     expect(await agentRow(ctx(), user.id)).toMatchObject({
       voice_id: null,
       eleven_agent_id: null,
@@ -256,7 +257,7 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     await ctx().db.deleteFrom('documents').where('name', '=', 'prices.txt').execute();
     await addDocument(ctx(), user.id, 'warranty.txt', 'Every repair has a one year warranty.');
     fake.requests.length = 0;
-    await syncHostedAgentKnowledge(ctx().deps, user.id);
+    await syncHostedAgentKnowledge(ctx().deps, await agentRefOf(ctx().db, user.id));
     expect(fake.find('POST', '/v1/convai/knowledge-base/file').map((u) => u.body.name)).toEqual([
       'warranty.txt',
     ]);
@@ -268,7 +269,7 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
     expect(fake.documents.size).toBe(2);
 
     // Deleting the configuration removes the agent, the imported number and the documents.
-    await deleteHostedAgent(ctx().deps, user.id);
+    await deleteHostedAgent(ctx().deps, await agentRefOf(ctx().db, user.id));
     expect(fake.agents.has(agentId)).toBe(false);
     expect(fake.phoneNumbers.size).toBe(0);
     expect(fake.documents.size).toBe(0);
@@ -320,7 +321,9 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
 
     await addDocument(ctx(), user.id, 'returns.txt', 'Returns within 30 days.');
     fake.failures.set('POST /v1/convai/knowledge-base/file', 503);
-    await expect(syncHostedAgentKnowledge(ctx().deps, user.id)).rejects.toThrow(/provider is unavailable/);
+    await expect(syncHostedAgentKnowledge(ctx().deps, await agentRefOf(ctx().db, user.id))).rejects.toThrow(
+      /provider is unavailable/,
+    );
     expect(await pending()).not.toBeNull();
     expect(await retryHostedAgentSyncs(ctx().deps, log)).toBe(0); // still down: stays pending
     expect(await pending()).not.toBeNull();
@@ -349,7 +352,7 @@ describe.each(databaseTargets())('activation with ElevenLabs Agents through the 
       .set({ twilio_phone_number: newNumber })
       .where('user_id', '=', user.id)
       .execute();
-    await syncHostedAgentKnowledge(ctx().deps, user.id);
+    await syncHostedAgentKnowledge(ctx().deps, await agentRefOf(ctx().db, user.id));
 
     expect(fake.phoneNumbers.has(oldImport![0])).toBe(false);
     const moved = [...fake.phoneNumbers.values()].filter((n) => n.phone_number === newNumber);

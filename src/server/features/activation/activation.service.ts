@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { getUsage } from '../../entitlements/minutes.ts';
 import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
+import { resolveAgent } from '../../accounts/agent-scope.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { isLocalAgentId } from '../../providers/hosted-agents/local.ts';
 import * as repo from './activation.repository.ts';
@@ -40,13 +41,16 @@ export async function activateAgent(
   log: FastifyBaseLogger,
   userId: string,
   rawVoiceId: string | undefined,
+  agentId?: string,
 ): Promise<ActivationResult> {
   const voiceId = rawVoiceId?.trim() ?? '';
   if (voiceId === '') throw new AppError('validation', 'Please select a voice');
   const now = deps.clock.now();
 
-  const config = await repo.findActivationConfig(deps.db, userId);
-  if (!config) throw noConfiguration();
+  // The agent (number) to activate: the one named, else the account's only one (ADR 044).
+  const agent = await resolveAgent(deps.db, userId, agentId);
+  const config = agent ? await repo.findActivationConfig(deps.db, agent) : undefined;
+  if (!agent || !config) throw noConfiguration();
   if (config.numberReleased) {
     throw new AppError(
       'conflict',
@@ -72,10 +76,10 @@ export async function activateAgent(
   });
   if (!voice) throw new AppError('bad_request', 'Unknown voice. Please choose a voice from the list.');
 
-  return serializePerUser(deps, userId, async () => {
+  return serializePerUser(deps, agent, async () => {
     // Re-read inside the lease: an activation or sync that just finished (here or on another instance) has
     // changed the hosted state.
-    const current = await repo.findActivationConfig(deps.db, userId);
+    const current = await repo.findActivationConfig(deps.db, agent);
     if (!current) throw noConfiguration();
     const hosted =
       deps.providers.hostedAgents.kind === 'local'
@@ -92,7 +96,7 @@ export async function activateAgent(
       await removeCreated(deps, log, hosted, current.hosted);
       throw noConfiguration();
     }
-    await repo.clearHostedSyncPending(deps.db, userId); // activation just brought everything in step
+    await repo.clearHostedSyncPending(deps.db, agent); // activation just brought everything in step
     log.info({ agentId: hosted.agentId, provider: hosted.provider, voiceId }, 'agent activated');
     return { message: ACTIVATED_MESSAGE, agent_id: hosted.agentId, voice_id: voiceId, status: 'active' };
   });
@@ -113,7 +117,7 @@ async function activateOnElevenLabs(
   voiceId: string,
 ): Promise<HostedAgentState> {
   const hosted = deps.providers.hostedAgents;
-  const userId = config.userId;
+  const agent = { userId: config.userId, agentId: config.id };
   const previous = config.hosted?.provider === 'elevenlabs' ? config.hosted : null;
   const created: HostedAgentState = {
     provider: 'elevenlabs',
@@ -123,7 +127,7 @@ async function activateOnElevenLabs(
     documents: [],
   };
   try {
-    const { documents, removed } = await reconcileDocuments(deps, userId, previous?.documents ?? []);
+    const { documents, removed } = await reconcileDocuments(deps, agent, previous?.documents ?? []);
     created.documents = documents.filter(
       (d) => !previous?.documents.some((p) => p.providerDocumentId === d.providerDocumentId),
     );

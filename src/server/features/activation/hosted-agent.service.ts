@@ -1,14 +1,15 @@
 /**
  * Keeps the hosted agent (ElevenLabs, when configured) in step with the configuration:
- * - `syncHostedAgentKnowledge(deps, userId)`: uploads new documents, removes deleted ones, updates the agent
+ * - `syncHostedAgentKnowledge(deps, agent)` (one agent of the account, ADR 044): uploads new documents, removes deleted ones, updates the agent
  *   (prompt, first message, transfer tool, knowledge) and reconnects the number when it changed. Call it after
  *   any knowledge-base or configuration change. A no-op for the local runtime (it reads the passages itself)
  *   and before activation. A failed sync is retried by `retryHostedAgentSyncs` until it goes through.
- * - `deleteHostedAgent(deps, userId)`: deletes the hosted agent, its imported number and documents, and clears
+ * - `deleteHostedAgent(deps, agent)`: deletes the hosted agent, its imported number and documents, and clears
  *   the activation (voice, agent id, status inactive). Call it before deleting a configuration.
  * Both are wired to the agents and knowledge features in `features/index.ts` (features never import each other).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { LeaseBusyError, withLease } from '../../db/leases.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
@@ -72,11 +73,11 @@ async function readFile(deps: AppDeps, document: StoredDocument): Promise<Knowle
  */
 export async function reconcileDocuments(
   deps: AppDeps,
-  userId: string,
+  agent: AgentRef,
   uploaded: HostedAgentState['documents'],
 ): Promise<{ documents: HostedAgentState['documents']; removed: string[] }> {
   const hosted = deps.providers.hostedAgents;
-  const current = await repo.findDocuments(deps.db, userId);
+  const current = await repo.findDocuments(deps.db, agent);
   const byDocument = new Map(uploaded.map((d) => [d.documentId, d]));
   const documents: HostedAgentState['documents'] = [];
   for (const document of current) {
@@ -86,7 +87,7 @@ export async function reconcileDocuments(
       continue;
     }
     const providerDocumentId = await hosted.uploadDocument(await readFile(deps, document));
-    await repo.setProviderDocumentId(deps.db, userId, document.id, providerDocumentId);
+    await repo.setProviderDocumentId(deps.db, agent, document.id, providerDocumentId);
     documents.push({ documentId: document.id, providerDocumentId, name: document.name });
   }
   const keep = new Set(documents.map((d) => d.providerDocumentId));
@@ -95,12 +96,12 @@ export async function reconcileDocuments(
 }
 
 /**
- * One change to an account's hosted agent at a time, across every server instance (a database lease): two
+ * One change to an agent's hosted agent at a time (one hosted agent per number, ADR 044), across every server instance (a database lease): two
  * activations racing would create two agents, two uploads racing would upload a document twice.
  */
-export async function serializePerUser<T>(deps: AppDeps, userId: string, fn: () => Promise<T>): Promise<T> {
+export async function serializePerUser<T>(deps: AppDeps, agent: AgentRef, fn: () => Promise<T>): Promise<T> {
   try {
-    return await withLease(deps.db, `hosted-agent:${userId}`, fn);
+    return await withLease(deps.db, `hosted-agent:${agent.agentId}`, fn);
   } catch (error) {
     if (error instanceof LeaseBusyError) {
       throw new AppError(
@@ -124,16 +125,16 @@ export function providerUnavailable(): AppError {
  * fails (provider down, another change still running), the account is marked out of step and
  * retryHostedAgentSyncs tries again later; the error still reaches the caller, which logs it.
  */
-export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): Promise<void> {
+export async function syncHostedAgentKnowledge(deps: AppDeps, agent: AgentRef): Promise<void> {
   try {
-    await serializePerUser(deps, userId, async () => {
-      await syncNow(deps, userId);
+    await serializePerUser(deps, agent, async () => {
+      await syncNow(deps, agent);
       // Cleared inside the lease, after a sync that saw every document so far; a failure marked a moment
       // later only causes one more (harmless) retry.
-      await repo.clearHostedSyncPending(deps.db, userId);
+      await repo.clearHostedSyncPending(deps.db, agent);
     });
   } catch (error) {
-    await repo.markHostedSyncPending(deps.db, userId, deps.clock.now());
+    await repo.markHostedSyncPending(deps.db, agent, deps.clock.now());
     throw error;
   }
 }
@@ -144,12 +145,12 @@ export async function syncHostedAgentKnowledge(deps: AppDeps, userId: string): P
  */
 export async function retryHostedAgentSyncs(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
   let synced = 0;
-  for (const userId of await repo.findPendingHostedSyncs(deps.db, 20)) {
+  for (const agent of await repo.findPendingHostedSyncs(deps.db, 20)) {
     try {
-      await syncHostedAgentKnowledge(deps, userId);
+      await syncHostedAgentKnowledge(deps, agent);
       synced += 1;
     } catch (error) {
-      log.warn({ err: error, userId }, 'keeping the hosted agent in step failed again');
+      log.warn({ err: error, agentId: agent.agentId }, 'keeping the hosted agent in step failed again');
     }
   }
   return synced;
@@ -174,14 +175,14 @@ export async function reconnectNumber(
   return { phoneNumberId, phoneNumber: phoneNumberId ? config.phoneNumber : null };
 }
 
-async function syncNow(deps: AppDeps, userId: string): Promise<void> {
-  const config = await repo.findActivationConfig(deps.db, userId);
+async function syncNow(deps: AppDeps, agent: AgentRef): Promise<void> {
+  const config = await repo.findActivationConfig(deps.db, agent);
   const state = config?.hosted;
   if (!config || !state || state.provider !== 'elevenlabs' || !config.voiceId) return;
   const hosted = deps.providers.hostedAgents;
   if (hosted.kind !== 'elevenlabs') return;
   try {
-    const { documents, removed } = await reconcileDocuments(deps, userId, state.documents);
+    const { documents, removed } = await reconcileDocuments(deps, agent, state.documents);
     await hosted.updateAgent(state.agentId, agentDefinition(config, config.voiceId, documents));
     // Deleted only once the agent no longer lists them.
     for (const id of removed) await hosted.deleteDocument(id);
@@ -194,9 +195,9 @@ async function syncNow(deps: AppDeps, userId: string): Promise<void> {
 }
 
 /** See the file comment. Exported for the agents feature (DELETE /agent/config, wired in features/index.ts). */
-export async function deleteHostedAgent(deps: AppDeps, userId: string): Promise<void> {
-  await serializePerUser(deps, userId, async () => {
-    const config = await repo.findActivationConfig(deps.db, userId);
+export async function deleteHostedAgent(deps: AppDeps, agent: AgentRef): Promise<void> {
+  await serializePerUser(deps, agent, async () => {
+    const config = await repo.findActivationConfig(deps.db, agent);
     if (!config) return;
     const state = config.hosted;
     const hosted = deps.providers.hostedAgents;

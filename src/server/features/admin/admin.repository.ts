@@ -25,6 +25,7 @@ export interface AdminUserRecord {
 }
 
 export interface AdminAgentConfig {
+  id: string;
   companyName: string;
   contactEmail: string;
   phoneNumber: string;
@@ -112,10 +113,12 @@ export async function findUser(db: DbOrTx, userId: string): Promise<AdminUserRec
   };
 }
 
-export async function findAgentConfig(db: DbOrTx, userId: string): Promise<AdminAgentConfig | undefined> {
-  const row = await db
+/** Every agent (number) of the account, oldest first, with its document count (ADR 044). */
+export async function findAgentConfigs(db: DbOrTx, userId: string): Promise<AdminAgentConfig[]> {
+  const rows = await db
     .selectFrom('agent_configs')
     .select([
+      'id',
       'company_name',
       'contact_email',
       'twilio_phone_number',
@@ -123,24 +126,27 @@ export async function findAgentConfig(db: DbOrTx, userId: string): Promise<Admin
       'eleven_agent_id',
       'config_data',
       'number_released_at',
+      (eb) =>
+        eb
+          .selectFrom('documents')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('documents.agent_id', '=', 'agent_configs.id')
+          .as('document_count'),
     ])
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const count = await db
-    .selectFrom('documents')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return {
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
     companyName: row.company_name,
     contactEmail: row.contact_email,
     phoneNumber: row.twilio_phone_number,
     status: row.status,
     elevenAgentId: hostedAgentId(row.eleven_agent_id, row.config_data),
-    documentCount: Number(count.n),
+    documentCount: Number(row.document_count ?? 0),
     numberReleasedAt: row.number_released_at,
-  };
+  }));
 }
 
 export async function findRecentCalls(

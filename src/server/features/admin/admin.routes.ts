@@ -1,3 +1,4 @@
+import { requestedAgentId } from '../../accounts/agent-scope.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin, userOf } from '../../lib/security.ts';
@@ -43,7 +44,7 @@ export function adminRoutes(deps: AppDeps, hooks: admin.AdminHooks): FastifyPlug
     );
 
     app.delete('/admin/users/:id/phone', { schema: { params: userIdParamsSchema } }, async (request) =>
-      admin.deletePhoneNumber(deps, hooks, request.params.id, request.log),
+      admin.deletePhoneNumber(deps, hooks, request.params.id, request.log, requestedAgentId(request)),
     );
 
     app.delete('/admin/users/:id', { schema: { params: userIdParamsSchema } }, async (request) =>

@@ -38,12 +38,25 @@ async function requireUserRecord(deps: AppDeps, userId: string) {
   return user;
 }
 
+function adminAgentDto(agent: repo.AdminAgentConfig) {
+  return {
+    id: agent.id,
+    company_name: agent.companyName,
+    contact_email: agent.contactEmail,
+    twilio_phone_number: agent.phoneNumber,
+    status: agent.status,
+    eleven_agent_id: agent.elevenAgentId,
+    document_count: agent.documentCount,
+    number_released_at: agent.numberReleasedAt?.toISOString() ?? null,
+  };
+}
+
 export async function getUserDetails(deps: AppDeps, userId: string) {
   const user = await requireUserRecord(deps, userId);
   const now = deps.clock.now();
-  const [subscription, agent, calls] = await Promise.all([
+  const [subscription, agents, calls] = await Promise.all([
     findOpenSubscription(deps.db, userId),
-    repo.findAgentConfig(deps.db, userId),
+    repo.findAgentConfigs(deps.db, userId),
     repo.findRecentCalls(deps.db, userId, RECENT_CALLS),
   ]);
   const usage = await getUsage(deps.db, userId, now);
@@ -78,17 +91,9 @@ export async function getUserDetails(deps: AppDeps, userId: string) {
         }
       : null,
     extra_minutes: usage.extraBalance,
-    agent_config: agent
-      ? {
-          company_name: agent.companyName,
-          contact_email: agent.contactEmail,
-          twilio_phone_number: agent.phoneNumber,
-          status: agent.status,
-          eleven_agent_id: agent.elevenAgentId,
-          document_count: agent.documentCount,
-          number_released_at: agent.numberReleasedAt?.toISOString() ?? null,
-        }
-      : null,
+    // SPEC's one agent_config: the account's first number; `agents` lists every number (ADR 044).
+    agent_config: agents[0] ? adminAgentDto(agents[0]) : null,
+    agents: agents.map(adminAgentDto),
     recent_calls: calls.map((call) => ({
       id: call.id,
       phone_number: call.phoneNumber,
@@ -225,8 +230,12 @@ export interface AdminHooks {
    * The agents feature's DELETE /agent/config for any user: hosted agent, number back to the provider,
    * documents and configuration. Throws not_found 'No configuration found' without one.
    */
-  deleteAgentConfiguration: (userId: string, log: FastifyBaseLogger) => Promise<{ phoneNumber: string }>;
-  /** The activation feature's hosted-agent deletion (ElevenLabs agent, imported number, documents). */
+  deleteAgentConfiguration: (
+    userId: string,
+    log: FastifyBaseLogger,
+    agentId?: string,
+  ) => Promise<{ phoneNumber: string; companyName: string }>;
+  /** The activation feature's hosted-agent deletion of every agent of the account (ElevenLabs agents, numbers, documents). */
   deleteHostedAgent?: (userId: string) => Promise<void>;
 }
 
@@ -235,9 +244,11 @@ export async function deletePhoneNumber(
   hooks: AdminHooks,
   userId: string,
   log: FastifyBaseLogger,
+  agentId?: string,
 ) {
   await requireUserRecord(deps, userId);
-  const removed = await hooks.deleteAgentConfiguration(userId, log);
+  // With several numbers the admin names which one (agent_id); the answer says which was deleted (ADR 044).
+  const removed = await hooks.deleteAgentConfiguration(userId, log, agentId);
   return { message: 'Phone number deleted successfully', phone_number: removed.phoneNumber };
 }
 

@@ -1,5 +1,6 @@
-/** Storage of agent configurations (one per user). Kysely stays here; callers get AgentConfig. */
+/** Storage of agent configurations (up to the plan's number per user, ADR 044). Kysely stays here; callers get AgentConfig. */
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { DbOrTx } from '../../entitlements/minutes.ts';
 
 export interface AgentConfig {
@@ -85,13 +86,41 @@ function toConfig(row: Row): AgentConfig {
   };
 }
 
-export async function findAgentConfig(db: Db, userId: string): Promise<AgentConfig | undefined> {
+export async function findAgentConfig(db: Db, agentId: string): Promise<AgentConfig | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('id', '=', agentId)
     .executeTakeFirst();
   return row ? toConfig(row) : undefined;
+}
+
+/** The account's agents, oldest first. */
+export async function findAgentConfigs(db: Db, userId: string): Promise<AgentConfig[]> {
+  const rows = await db
+    .selectFrom('agent_configs')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toConfig);
+}
+
+/**
+ * How many numbers the account holds (agents whose number was not released after a grace period), with the
+ * account's row locked until the transaction ends: two numbers added at once are counted one after the other, so
+ * neither passes the plan's limit.
+ */
+export async function countHeldNumbersLocked(db: Db, userId: string): Promise<number> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const row = await db
+    .selectFrom('agent_configs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('number_released_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The user holding `phoneNumber`, if anyone does (a released number is nobody's). */
@@ -107,14 +136,15 @@ export async function findPhoneNumberHolder(db: Db, phoneNumber: string): Promis
 
 export async function insertAgentConfig(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   details: AgentDetails,
   now: Date,
 ): Promise<AgentConfig> {
   const row = await db
     .insertInto('agent_configs')
     .values({
-      user_id: userId,
+      id: agent.agentId,
+      user_id: agent.userId,
       company_name: details.companyName,
       contact_email: details.contactEmail,
       twilio_phone_number: details.phoneNumber,
@@ -134,7 +164,7 @@ export async function insertAgentConfig(
  */
 export async function updateAgentDetails(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   details: AgentDetails,
   now: Date,
 ): Promise<AgentConfig | undefined> {
@@ -149,14 +179,19 @@ export async function updateAgentDetails(
       number_released_at: null,
       updated_at: now,
     })
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
+    .where('user_id', '=', agent.userId)
     .returning(columns)
     .executeTakeFirst();
   return row ? toConfig(row) : undefined;
 }
 
-export async function deleteAgentConfig(db: Db, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('agent_configs').where('user_id', '=', userId).executeTakeFirst();
+export async function deleteAgentConfig(db: Db, agent: AgentRef): Promise<boolean> {
+  const result = await db
+    .deleteFrom('agent_configs')
+    .where('id', '=', agent.agentId)
+    .where('user_id', '=', agent.userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -167,15 +202,6 @@ export function isPhoneNumberConflict(error: unknown): boolean {
   if (e.code !== '23505') return false;
   const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')} ${String(e.detail ?? '')}`;
   return text.includes('twilio_phone_number');
-}
-
-/** True for a unique violation on agent_configs.user_id (two first configurations of one user at once). */
-export function isOwnerConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown; detail?: unknown };
-  if (e.code !== '23505') return false;
-  const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')} ${String(e.detail ?? '')}`;
-  return text.includes('user_id');
 }
 
 // ---------------------------------------------------------------- numbers whose release is retried
@@ -214,18 +240,19 @@ export async function queueNumberRelease(
 }
 
 /**
- * Marks the account's number released, once: only the caller whose update finds it still held gets the number
- * back (the others, on this instance or another, get undefined). The agent's status is left to refreshAgentStatus.
+ * Marks every number of the account still held released, once: only the caller whose update finds them still held
+ * gets them back (the others, on this instance or another, get none). The agents' status is left to
+ * refreshAgentStatus.
  */
-export async function markNumberReleased(db: DbOrTx, userId: string, now: Date) {
-  const row = await db
+export async function markNumbersReleased(db: DbOrTx, userId: string, now: Date) {
+  const rows = await db
     .updateTable('agent_configs')
     .set({ number_released_at: now, updated_at: now })
     .where('user_id', '=', userId)
     .where('number_released_at', 'is', null)
     .returning(['twilio_phone_number', 'phone_provider_id'])
-    .executeTakeFirst();
-  return row ? { phoneNumber: row.twilio_phone_number, providerId: row.phone_provider_id } : undefined;
+    .execute();
+  return rows.map((row) => ({ phoneNumber: row.twilio_phone_number, providerId: row.phone_provider_id }));
 }
 
 /** Leases due releases to this instance (a conditional update, so two instances never retry the same one). */

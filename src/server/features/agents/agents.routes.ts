@@ -1,8 +1,13 @@
-/** Agent configuration routes (SPEC section 7): POST /agent/configure, GET and DELETE /agent/config. */
+/**
+ * Agent configuration routes (SPEC section 7): POST /agent/configure, GET and DELETE /agent/config, acting on the
+ * account's agent or the one named by `agent_id` (ADR 044); GET /agents lists them, POST /agents adds a number.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
 import { toReadingResponse } from '../../accounts/document-reading.ts';
+import { requestedAgentId, resolveAgent } from '../../accounts/agent-scope.ts';
+import { findActiveSubscription } from '../../entitlements/subscriptions.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { readMultipartForm } from '../knowledge/knowledge-upload.ts';
@@ -10,6 +15,7 @@ import {
   agentConfigResponseSchema,
   configureResponseSchema,
   deleteConfigResponseSchema,
+  agentsListSchema,
   type AgentConfigResponse,
 } from './agents.schemas.ts';
 import {
@@ -18,6 +24,8 @@ import {
   releaseNumbersAfterGrace,
   deleteAgentConfiguration,
   findAgentConfigView,
+  listAgentViews,
+  numberLimit,
   type AgentConfigHooks,
   type AgentConfigView,
 } from './agents.service.ts';
@@ -25,6 +33,7 @@ import {
 function toConfigResponse(view: AgentConfigView): AgentConfigResponse {
   const { config, documents, reading, numberHold } = view;
   return {
+    id: config.id,
     company_name: config.companyName,
     contact_email: config.contactEmail,
     twilio_phone_number: config.phoneNumber,
@@ -64,7 +73,8 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
       '/agent/config',
       { ...auth, schema: { response: { 200: agentConfigResponseSchema } } },
       async (request) => {
-        const view = await findAgentConfigView(deps, userOf(request).id);
+        const agent = await resolveAgent(deps.db, userOf(request).id, requestedAgentId(request));
+        const view = agent ? await findAgentConfigView(deps, agent.agentId) : undefined;
         return view
           ? { configured: true, config: toConfigResponse(view) }
           : { configured: false, config: null };
@@ -77,8 +87,9 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
       async (request) => {
         const userId = userOf(request).id;
         const { fields, files } = await readMultipartForm(request, { fileField: 'documents' });
-        await configureAgent(deps, request.log, userId, fields, files, hooks);
-        const view = (await findAgentConfigView(deps, userId))!;
+        const agentId = requestedAgentId(request, fields);
+        const saved = await configureAgent(deps, request.log, userId, fields, files, hooks, { agentId });
+        const view = (await findAgentConfigView(deps, saved.id))!;
         return {
           message: 'Agent configured successfully',
           configured: true as const,
@@ -91,8 +102,55 @@ export function agentsRoutes(deps: AppDeps, hooks: AgentConfigHooks = {}): Fasti
       '/agent/config',
       { ...auth, schema: { response: { 200: deleteConfigResponseSchema } } },
       async (request) => {
-        await deleteAgentConfiguration(deps, request.log, userOf(request).id, hooks);
-        return { message: 'Configuration deleted! You can now choose a new phone number.' };
+        const deleted = await deleteAgentConfiguration(
+          deps,
+          request.log,
+          userOf(request).id,
+          hooks,
+          requestedAgentId(request),
+        );
+        const others = (await listAgentViews(deps, userOf(request).id)).length;
+        return {
+          message:
+            others === 0
+              ? 'Configuration deleted! You can now choose a new phone number.'
+              : `Number ${deleted.phoneNumber} (${deleted.companyName}) released and its agent deleted.`,
+        };
+      },
+    );
+
+    // Several numbers per account (ADR 044): every agent, and the plan's limit.
+    app.get('/agents', { ...auth, schema: { response: { 200: agentsListSchema } } }, async (request) => {
+      const userId = userOf(request).id;
+      const [views, subscription] = await Promise.all([
+        listAgentViews(deps, userId),
+        findActiveSubscription(deps.db, userId, deps.clock.now()),
+      ]);
+      const limit = subscription ? numberLimit(subscription) : 0;
+      return {
+        agents: views.map(toConfigResponse),
+        limit,
+        plan: subscription?.plan ?? null,
+        // The plan limits the numbers held: an agent whose number was released takes none (ADR 044 addendum).
+        can_add:
+          subscription !== undefined &&
+          views.filter((view) => view.config.numberReleasedAt === null).length < limit,
+      };
+    });
+
+    app.post(
+      '/agents',
+      { ...auth, schema: { response: { 200: configureResponseSchema } } },
+      async (request) => {
+        const userId = userOf(request).id;
+        const { fields, files } = await readMultipartForm(request, { fileField: 'documents' });
+        const saved = await configureAgent(deps, request.log, userId, fields, files, hooks, { add: true });
+        const view = (await findAgentConfigView(deps, saved.id))!;
+        return {
+          message: `Number ${saved.phoneNumber} added for ${saved.companyName}`,
+          configured: true as const,
+          config: toConfigResponse(view),
+        };
       },
     );
   };

@@ -9,6 +9,8 @@ export const agentDocumentSchema = z.object({
 
 /** SPEC section 3, Agent config. `eleven_agent_id` may also sit inside config_data. */
 export const agentConfigSchema = z.object({
+  /** The agent's id: pass it as `agent_id` when the account has several numbers (ADR 044). */
+  id: z.string(),
   company_name: z.string(),
   contact_email: z.string(),
   twilio_phone_number: z.string(),
@@ -47,3 +49,13 @@ export const configureResponseSchema = z.object({
 });
 
 export const deleteConfigResponseSchema = z.object({ message: z.string() });
+
+/** GET /agents: every agent (number) of the account, and how many the plan allows (ADR 044). */
+export const agentsListSchema = z.object({
+  agents: z.array(agentConfigSchema),
+  /** Numbers the current plan allows (SPEC section 9); 0 without a subscription. */
+  limit: z.number().int(),
+  plan: z.string().nullable(),
+  /** Whether another number may be added now. */
+  can_add: z.boolean(),
+});

@@ -13,14 +13,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AppDeps } from '../../app-deps.ts';
+import { randomUUID } from 'node:crypto';
 import { documentReading, type DocumentReading } from '../../accounts/document-reading.ts';
+import { resolveAgent, type AgentRef } from '../../accounts/agent-scope.ts';
+import { isPlanId, PLANS } from '../../../shared/plans.ts';
 import { publicBaseUrl } from '../../env.ts';
 import { lockAccount, refreshAgentStatus } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
-  findNumberHold,
+  findNumberHolds,
   findNumbersPastGrace,
   type NumberHold,
+  type Subscription,
 } from '../../entitlements/subscriptions.ts';
 import { AppError, ProviderError } from '../../lib/errors.ts';
 import { NumberUnavailableError, type RentedNumber } from '../../providers/telephony/telephony.ts';
@@ -159,54 +163,112 @@ const GRACE_RELEASE_BATCH = 50;
 
 /**
  * Releases the numbers of accounts whose grace period is over (ADR 020 addendum): the last subscription ended more
- * than NUMBER_GRACE_DAYS ago and the owner did not subscribe again. Exactly once across instances: under the
- * account's lock (the lock a new subscription takes too) the grace is checked again and the number marked released
- * by a conditional update, with a release queued in pending_number_releases due only after a retry's lease; then
- * the instance that marked it releases it at the provider and drops the queued row. A release that fails, or an
- * instance that stops in between, is finished by retryNumberReleases. Returns how many numbers were released.
+ * than NUMBER_GRACE_DAYS ago and the owner did not subscribe again. Every number of the account goes (one per agent,
+ * ADR 044 addendum): the grace is the account's. Exactly once across instances: under the account's lock (the lock
+ * a new subscription takes too) the grace is checked again and the numbers marked released by a conditional update,
+ * each with a release queued in pending_number_releases due only after a retry's lease; then the instance that
+ * marked them releases them at the provider and drops the queued rows. A release that fails, or an instance that
+ * stops in between, is finished by retryNumberReleases. Returns how many numbers were released.
  */
 export async function releaseNumbersAfterGrace(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
   let released = 0;
   for (const userId of await findNumbersPastGrace(deps.db, deps.clock.now(), GRACE_RELEASE_BATCH)) {
     const now = deps.clock.now();
-    const number = await deps.db.transaction().execute(async (trx) => {
+    const numbers = await deps.db.transaction().execute(async (trx) => {
       await lockAccount(trx, userId);
-      const hold = await findNumberHold(trx, userId, now);
-      if (!hold || hold.releasedAt || hold.releaseAt > now) return undefined; // subscribed again meanwhile
-      const marked = await repo.markNumberReleased(trx, userId, now);
-      if (!marked) return undefined; // another instance got there first
-      await repo.queueNumberRelease(trx, {
-        ...marked,
-        reason: 'grace period over',
-        error: null,
-        now: new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
-      });
-      await refreshAgentStatus(trx, userId, now);
+      const holds = await findNumberHolds(trx, userId, now);
+      // Subscribed again meanwhile: nothing is past its grace any more.
+      if (!holds.some((hold) => hold.releasedAt === null && hold.releaseAt <= now)) return [];
+      const marked = await repo.markNumbersReleased(trx, userId, now); // empty: another instance got there first
+      for (const number of marked) {
+        await repo.queueNumberRelease(trx, {
+          ...number,
+          reason: 'grace period over',
+          error: null,
+          now: new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+        });
+      }
+      if (marked.length > 0) await refreshAgentStatus(trx, userId, now);
       return marked;
     });
-    if (!number) continue;
-    try {
-      await deps.providers.telephony.releaseNumber(number);
-      await repo.finishNumberRelease(deps.db, number.phoneNumber);
-    } catch (error) {
-      log.warn(
-        { err: error, providerId: number.providerId },
-        'releasing a number after its grace period failed',
-      );
-      await repo.postponeNumberRelease(
-        deps.db,
-        number.phoneNumber,
-        (error as Error).message,
-        new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
-      );
+    for (const number of numbers) {
+      try {
+        await deps.providers.telephony.releaseNumber(number);
+        await repo.finishNumberRelease(deps.db, number.phoneNumber);
+      } catch (error) {
+        log.warn(
+          { err: error, providerId: number.providerId },
+          'releasing a number after its grace period failed',
+        );
+        await repo.postponeNumberRelease(
+          deps.db,
+          number.phoneNumber,
+          (error as Error).message,
+          new Date(now.getTime() + RELEASE_RETRY_BASE_MS),
+        );
+      }
+      log.info({ userId, phoneNumber: number.phoneNumber }, 'number released after the grace period');
+      released += 1;
     }
-    log.info({ userId, phoneNumber: number.phoneNumber }, 'number released after the grace period');
-    released += 1;
   }
   return released;
 }
 
-/** POST /agent/configure: first configuration or update (details, number, more documents). */
+/** How many phone numbers (agents) a plan allows (SPEC section 9); an unknown plan allows one. */
+export function numbersAllowed(plan: string): number {
+  return isPlanId(plan) ? PLANS[plan].phoneNumbers : 1;
+}
+
+/** The subscription fields the number limit depends on. */
+type Limited = Pick<Subscription, 'plan' | 'scheduledPlan'>;
+
+/**
+ * How many numbers the subscription allows now: its plan's, or fewer when a downgrade is scheduled for the renewal
+ * (a number added now would have to be released then; ADR 044 addendum).
+ */
+export function numberLimit(subscription: Limited): number {
+  const allowed = numbersAllowed(subscription.plan);
+  return subscription.scheduledPlan ? Math.min(allowed, numbersAllowed(subscription.scheduledPlan)) : allowed;
+}
+
+/** The refusal of a number past the limit: names the plan (or the scheduled plan) and its limit (ADR 044). */
+export function numberLimitError(subscription: Limited): AppError {
+  const limit = numberLimit(subscription);
+  const numbers = `${limit} phone number${limit === 1 ? '' : 's'}`;
+  const scheduled = subscription.scheduledPlan;
+  if (scheduled && limit < numbersAllowed(subscription.plan)) {
+    const name = isPlanId(scheduled) ? PLANS[scheduled].name : scheduled;
+    return new AppError(
+      'forbidden',
+      `Your plan changes to ${name} at the renewal, which includes ${numbers}, and you have ${limit} already. ` +
+        'Undo the plan change on Billing to add more numbers.',
+    );
+  }
+  const name = isPlanId(subscription.plan) ? PLANS[subscription.plan].name : subscription.plan;
+  const more = Object.values(PLANS).find((p) => p.phoneNumbers > limit && p.billing === 'monthly');
+  return new AppError(
+    'forbidden',
+    `Your ${name} plan includes ${numbers}, and you have ${limit} already.` +
+      (more ? ` Upgrade to ${more.name} for up to ${more.phoneNumbers} numbers.` : ''),
+  );
+}
+
+/** How many numbers the account holds: its agents, less those whose number was released after a grace period. */
+export async function heldNumbers(db: AppDeps['db'], userId: string): Promise<number> {
+  return (await repo.findAgentConfigs(db, userId)).filter((c) => c.numberReleasedAt === null).length;
+}
+
+/** Which agent a save acts on: `add` a new one, else the one named (or the account's only one, or the first). */
+export interface ConfigureTarget {
+  agentId?: string | undefined;
+  add?: boolean;
+}
+
+/**
+ * POST /agent/configure: first configuration or update (details, number, more documents) of the account's agent
+ * (the one named by agent_id when there are several). POST /agents (`target.add`): another number, up to the
+ * plan's limit (ADR 044).
+ */
 export async function configureAgent(
   deps: AppDeps,
   log: FastifyBaseLogger,
@@ -214,18 +276,28 @@ export async function configureAgent(
   input: ConfigureInput,
   files: UploadedFile[],
   hooks: AgentConfigHooks = {},
+  target: ConfigureTarget = {},
 ): Promise<AgentConfig> {
   const { db, clock, providers } = deps;
-  if (!(await findActiveSubscription(db, userId, clock.now()))) {
+  const subscription = await findActiveSubscription(db, userId, clock.now());
+  if (!subscription) {
     throw new AppError('forbidden', SUBSCRIPTION_REQUIRED);
+  }
+  const existing = target.add ? undefined : await resolveAgent(db, userId, target.agentId);
+  const previous = existing ? await repo.findAgentConfig(db, existing.agentId) : undefined;
+  // A number released after the grace period is rented again, even the same one.
+  const held = previous && previous.numberReleasedAt === null ? previous : undefined;
+  // The plan limits the numbers held (ADR 044 addendum): a new agent, or one whose number was released, takes one
+  // more. Past the limit it is refused before anything is read, rented or stored.
+  const takesANumber = held === undefined;
+  if (takesANumber && (await heldNumbers(db, userId)) >= numberLimit(subscription)) {
+    throw numberLimitError(subscription);
   }
   const details = validate(input);
   const prepared = await prepareDocuments(files);
-  const previous = await repo.findAgentConfig(db, userId);
-  if (previous) await assertDocumentLimit(db, userId, prepared);
+  const agent: AgentRef = { userId, agentId: previous?.id ?? randomUUID() };
+  if (previous) await assertDocumentLimit(db, agent, prepared);
 
-  // A number released after the grace period is rented again, even the same one.
-  const held = previous && previous.numberReleasedAt === null ? previous : undefined;
   const numberChanged = held?.phoneNumber !== details.phoneNumber;
   let rented: RentedNumber | undefined;
   if (numberChanged) {
@@ -257,12 +329,15 @@ export async function configureAgent(
   };
   let saved: AgentConfig | undefined;
   try {
-    await storePreparedDocuments(deps, userId, prepared, {
+    await storePreparedDocuments(deps, agent, prepared, {
       inTransaction: async (trx) => {
         const now = clock.now();
+        if (takesANumber && (await repo.countHeldNumbersLocked(trx, userId)) >= numberLimit(subscription)) {
+          throw numberLimitError(subscription);
+        }
         saved = previous
-          ? await repo.updateAgentDetails(trx, userId, values, now)
-          : await repo.insertAgentConfig(trx, userId, values, now);
+          ? await repo.updateAgentDetails(trx, agent, values, now)
+          : await repo.insertAgentConfig(trx, agent, values, now);
         if (!saved)
           throw new AppError(
             'conflict',
@@ -273,9 +348,6 @@ export async function configureAgent(
   } catch (error) {
     if (rented) await releaseQuietly(deps, log, rented, 'configuration not saved');
     if (repo.isPhoneNumberConflict(error)) throw numberTakenError(details.phoneNumber);
-    if (repo.isOwnerConflict(error)) {
-      throw new AppError('conflict', 'Your agent is already being configured. Please reload and try again.');
-    }
     throw error;
   }
   if (held && numberChanged) {
@@ -286,7 +358,7 @@ export async function configureAgent(
       'owner chose another number',
     );
   }
-  const config = (await repo.findAgentConfig(db, userId)) ?? saved!;
+  const config = (await repo.findAgentConfig(db, agent.agentId)) ?? saved!;
   if (hooks.afterConfigSaved) {
     await hooks.afterConfigSaved(config, previous).catch((error: unknown) => {
       log.error({ err: error }, 'afterConfigSaved hook failed');
@@ -299,37 +371,50 @@ export interface AgentConfigView {
   config: AgentConfig;
   documents: KnowledgeDocument[];
   reading: DocumentReading;
-  /** The number kept after the subscription ended, or released since (ADR 020 addendum). */
+  /** This agent's number kept after the subscription ended, or released since (ADR 020 addendum). */
   numberHold: NumberHold | undefined;
 }
 
-/** GET /agent/config: the user's configuration with its documents, or undefined. */
+/** GET /agent/config: one agent's configuration with its documents, or undefined. */
 export async function findAgentConfigView(
   deps: AppDeps,
-  userId: string,
+  agentId: string,
 ): Promise<AgentConfigView | undefined> {
-  const config = await repo.findAgentConfig(deps.db, userId);
+  const config = await repo.findAgentConfig(deps.db, agentId);
   if (!config) return undefined;
-  const [documents, reading, numberHold] = await Promise.all([
-    listKnowledgeDocuments(deps, userId, { requireAgent: false }),
-    documentReading(deps.db, userId),
-    findNumberHold(deps.db, userId, deps.clock.now()),
+  return viewOf(deps, config);
+}
+
+async function viewOf(deps: AppDeps, config: AgentConfig): Promise<AgentConfigView> {
+  const agent = { userId: config.userId, agentId: config.id };
+  const [documents, reading, holds] = await Promise.all([
+    listKnowledgeDocuments(deps, agent, { requireAgent: false }),
+    documentReading(deps.db, agent),
+    findNumberHolds(deps.db, config.userId, deps.clock.now(), config.id),
   ]);
-  return { config, documents, reading, numberHold };
+  return { config, documents, reading, numberHold: holds[0] };
+}
+
+/** GET /agents: every agent of the account, oldest first, with its documents. */
+export async function listAgentViews(deps: AppDeps, userId: string): Promise<AgentConfigView[]> {
+  const configs = await repo.findAgentConfigs(deps.db, userId);
+  return Promise.all(configs.map((config) => viewOf(deps, config)));
 }
 
 /**
  * DELETE /agent/config: hosted agent (hook) -> phone number back to the provider -> documents, passages and
- * configuration in one transaction -> blobs. Call history stays (calls belong to the user, not the config).
+ * configuration in one transaction -> blobs. Call history stays (calls belong to the account; their agent_id turns null).
  */
 export async function deleteAgentConfiguration(
   deps: AppDeps,
   log: FastifyBaseLogger,
   userId: string,
   hooks: AgentConfigHooks = {},
+  agentId?: string,
 ): Promise<AgentConfig> {
-  const config = await repo.findAgentConfig(deps.db, userId);
-  if (!config) throw new AppError('not_found', 'No configuration found');
+  const ref = await resolveAgent(deps.db, userId, agentId);
+  const config = ref ? await repo.findAgentConfig(deps.db, ref.agentId) : undefined;
+  if (!ref || !config) throw new AppError('not_found', 'No configuration found');
   if (hooks.deleteHostedAgent) await hooks.deleteHostedAgent(config);
   try {
     // A number released after the grace period is given back already (and may be someone else's now).
@@ -348,8 +433,8 @@ export async function deleteAgentConfiguration(
     );
   }
   const cleanUp = await deps.db.transaction().execute(async (trx) => {
-    const removed = await removeAllKnowledge(trx, deps, userId);
-    await repo.deleteAgentConfig(trx, userId);
+    const removed = await removeAllKnowledge(trx, deps, ref);
+    await repo.deleteAgentConfig(trx, ref);
     return removed.cleanUp;
   });
   await cleanUp();

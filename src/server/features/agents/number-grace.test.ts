@@ -31,18 +31,19 @@ async function advanceTo(ctx: TestContext, when: Date) {
     .execute();
 }
 
-/** Buys Basic through the local checkout (create, Pay). */
-async function buyBasic(ctx: TestContext, client: TestClient) {
+/** Buys a plan (Basic unless told) through the local checkout (create, Pay). */
+async function buyBasic(ctx: TestContext, client: TestClient, plan = 'basic') {
   const created = await client.postForm('/api/stripe/create-checkout', {
-    plan: 'basic',
+    plan,
     origin_url: ctx.env.PUBLIC_BASE_URL!,
   });
   await payLocalCheckout(client, created);
 }
 
-async function configure(client: TestClient, number: string) {
+async function configure(client: TestClient, number: string, fields: Record<string, string> = {}) {
   const response = await postMultipart(client, '/api/agent/configure', {
     ...CONFIG_FIELDS,
+    ...fields,
     twilio_phone_number: number,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -61,13 +62,23 @@ async function subscriptionStatus(client: TestClient) {
 }
 
 /**
- * An owner on Basic with an agent on `number` who cancels: the period ends, the billing cycle ends the
- * subscription. Returns the period end, the day the grace period began.
+ * An owner on Basic (or `plan`) with an agent on `number` (and one more agent on each of `more`, ADR 044) who
+ * cancels: the period ends, the billing cycle ends the subscription. Returns the period end, the day the grace
+ * period began.
  */
-async function cancelledOwner(ctx: TestContext, number: string) {
+async function cancelledOwner(ctx: TestContext, number: string, plan = 'basic', more: string[] = []) {
   const { client, user } = await signUp(ctx.app);
-  await buyBasic(ctx, client);
+  await buyBasic(ctx, client, plan);
   await configure(client, number);
+  for (const [i, other] of more.entries()) {
+    ctx.clock.advance(1000); // each number created at its own time: listed oldest first
+    const added = await postMultipart(client, '/api/agents', {
+      company_name: `Harbor Shop ${i + 2}`,
+      contact_email: 'owner@harbor.example',
+      twilio_phone_number: other,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  }
   const cancelled = await client.post('/api/subscription/cancel');
   expect(cancelled.statusCode, cancelled.body).toBe(200);
   const periodEnd = new Date(cancelled.json().ends_at);
@@ -113,6 +124,7 @@ describe.each(databaseTargets())(
 
       // In the grace period: inactive, the number still rented, and both pages can say when it goes.
       const hold = {
+        agent_id: (await agentConfig(owner.client)).id,
         phone_number: '+15550100130',
         subscription_ended_at: owner.periodEnd.toISOString(),
         release_at: owner.releaseAt.toISOString(),
@@ -122,8 +134,9 @@ describe.each(databaseTargets())(
         has_subscription: false,
         subscription: null,
         number_hold: hold,
+        number_holds: [hold],
       });
-      const { phone_number: _, ...agentHold } = hold;
+      const { phone_number: _, agent_id: __, ...agentHold } = hold;
       expect(await agentConfig(owner.client)).toMatchObject({ status: 'inactive', number_hold: agentHold });
 
       await advanceTo(c, new Date(owner.releaseAt.getTime() - MINUTE));
@@ -163,6 +176,104 @@ describe.each(databaseTargets())(
       await configure(other.client, '+15550100130');
       expect(await rentedLocally(c)).toEqual(['+15550100130']);
       expect((await agentConfig(owner.client)).number_hold.released_at).toBe(released.released_at);
+    });
+
+    it('keeps every number of an account with several until day 30, then releases them all (ADR 044)', async () => {
+      const c = ctx();
+      const releases = countReleases(c);
+      const numbers = ['+15550100140', '+15550100141', '+15550100142'];
+      const owner = await cancelledOwner(c, numbers[0]!, 'pro', numbers.slice(1));
+      const agents = (await owner.client.get('/api/agents')).json().agents as { id: string }[];
+      expect(agents).toHaveLength(3);
+
+      // Every number is kept, until the same day: the account's grace period.
+      const status = await subscriptionStatus(owner.client);
+      expect(status.number_holds).toEqual(
+        numbers.map((phone, i) => ({
+          agent_id: agents[i]!.id,
+          phone_number: phone,
+          subscription_ended_at: owner.periodEnd.toISOString(),
+          release_at: owner.releaseAt.toISOString(),
+          released_at: null,
+        })),
+      );
+      expect(status.number_hold).toEqual(status.number_holds[0]);
+      for (const agent of agents) {
+        const config = (await owner.client.get(`/api/agent/config?agent_id=${agent.id}`)).json().config;
+        expect(config).toMatchObject({
+          status: 'inactive',
+          number_hold: { release_at: owner.releaseAt.toISOString(), released_at: null },
+        });
+      }
+
+      await advanceTo(c, new Date(owner.releaseAt.getTime() - MINUTE));
+      expect(await releaseNumbersAfterGrace(c.deps, c.app.log)).toBe(0);
+      expect((await rentedLocally(c)).sort()).toEqual(numbers);
+
+      // After day 30 every number goes, once, even with sweeps on two instances at the same moment.
+      await advanceTo(c, new Date(owner.releaseAt.getTime() + MINUTE));
+      const counts = await Promise.all([
+        releaseNumbersAfterGrace(c.deps, c.app.log),
+        releaseNumbersAfterGrace(c.deps, c.app.log),
+      ]);
+      expect(counts.sort()).toEqual([0, 3]);
+      expect(releases.released.sort()).toEqual(numbers);
+      expect(await rentedLocally(c)).toEqual([]);
+      expect(await c.db.selectFrom('pending_number_releases').selectAll().execute()).toEqual([]);
+      const releasedAt = c.clock.now().toISOString();
+      expect(
+        (await subscriptionStatus(owner.client)).number_holds.map(
+          (h: { released_at: string }) => h.released_at,
+        ),
+      ).toEqual([releasedAt, releasedAt, releasedAt]);
+      const admin = await signInAdmin(c);
+      const details = (await admin.get(`/api/admin/users/${owner.userId}`)).json();
+      expect(details.agents.map((a: { number_released_at: string }) => a.number_released_at)).toEqual([
+        releasedAt,
+        releasedAt,
+        releasedAt,
+      ]);
+
+      // Back on Basic: the released agents hold no number, so one of them takes one back, and a second is refused.
+      await buyBasic(c, owner.client);
+      await configure(owner.client, numbers[1]!, { agent_id: agents[1]!.id });
+      const refused = await postMultipart(owner.client, '/api/agent/configure', {
+        ...CONFIG_FIELDS,
+        agent_id: agents[2]!.id,
+        twilio_phone_number: numbers[2]!,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(
+        'Your Basic plan includes 1 phone number, and you have 1 already. Upgrade to Pro for up to 3 numbers.',
+      );
+      expect(await rentedLocally(c)).toEqual([numbers[1]]);
+    });
+
+    it('a smaller plan bought within the grace period names the numbers to release first, releasing none', async () => {
+      const c = ctx();
+      const releases = countReleases(c);
+      const owner = await cancelledOwner(c, '+15550100150', 'pro', ['+15550100151']);
+      const refused = await owner.client.postForm('/api/stripe/create-checkout', {
+        plan: 'basic',
+        origin_url: c.env.PUBLIC_BASE_URL!,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        'The Basic plan allows 1 phone number and your account uses 2: +1 555-010-0150 (Harbor Bike Shop), ' +
+          '+1 555-010-0151 (Harbor Shop 2). Release one of them on the dashboard before choosing Basic; nothing is released for you.',
+      );
+      expect(releases.released).toEqual([]);
+
+      // The owner releases the second number, then Basic keeps the first.
+      const agents = (await owner.client.get('/api/agents')).json().agents as { id: string }[];
+      const deleted = await owner.client.delete(`/api/agent/config?agent_id=${agents[1]!.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await buyBasic(c, owner.client);
+      expect(await agentConfig(owner.client)).toMatchObject({
+        twilio_phone_number: '+15550100150',
+        number_hold: null,
+      });
+      expect(await rentedLocally(c)).toEqual(['+15550100150']);
     });
 
     it('a new subscription within the grace period keeps the number', async () => {

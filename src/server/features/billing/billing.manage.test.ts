@@ -288,43 +288,67 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     expect((await payments(ctx(), user.id)).at(-1)).toEqual(['renewal', 'basic', 9900, 'paid']);
   });
 
-  it('a downgrade respects the smaller plan’s number limit', async () => {
+  it('a downgrade respects the smaller plan’s number limit and names the numbers to release', async () => {
     const { client, user } = await signUp(ctx().app);
     await buyPlan(client, 'enterprise');
-    await ctx()
-      .db.insertInto('agent_configs')
-      .values({
-        user_id: user.id,
-        company_name: 'Acme',
-        contact_email: 'a@example.com',
-        twilio_phone_number: '+15550199',
-        status: 'inactive',
-        config_data: {},
-      })
-      .execute();
+    let added = 0;
+    const addNumber = (company: string, number: string) =>
+      ctx()
+        .db.insertInto('agent_configs')
+        .values({
+          created_at: new Date(ctx().clock.now().getTime() + 1000 * added++),
+          user_id: user.id,
+          company_name: company,
+          contact_email: 'a@example.com',
+          twilio_phone_number: number,
+          status: 'inactive',
+          config_data: {},
+        })
+        .execute();
+    await addNumber('Acme', '+15550199');
     // One number: Basic allows it.
     expect((await client.get('/api/subscription/change-plan?plan=basic')).json()).toMatchObject({
       numbers_in_use: 1,
       number_limit: 1,
+      numbers_to_release: 0,
       allowed: true,
     });
-    // The limit is read from the plan table: a plan allowing fewer numbers than in use is refused.
-    const { PLANS } = await import('../../../shared/plans.ts');
-    const saved = PLANS.basic.phoneNumbers;
-    PLANS.basic.phoneNumbers = 0;
-    try {
-      const refused = await client.postForm('/api/subscription/change-plan', {
-        plan: 'basic',
-        origin_url: ORIGIN,
-      });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().detail).toBe(
-        'The Basic plan allows 0 phone numbers and your account uses 1. Release a number before moving to Basic.',
-      );
-      expect((await status(client)).scheduled_change).toBeNull();
-    } finally {
-      PLANS.basic.phoneNumbers = saved;
-    }
+    // Three numbers (ADR 044): Pro allows them, Basic only one; the refusal names them and releases nothing.
+    await addNumber('Acme Uptown', '+15550198');
+    await addNumber('Acme After Hours', '+15550197');
+    expect((await client.get('/api/subscription/change-plan?plan=pro')).json()).toMatchObject({
+      numbers_in_use: 3,
+      number_limit: 3,
+      allowed: true,
+    });
+    const preview = (await client.get('/api/subscription/change-plan?plan=basic')).json();
+    expect(preview).toMatchObject({
+      numbers_in_use: 3,
+      number_limit: 1,
+      numbers_to_release: 2,
+      allowed: false,
+    });
+    expect(preview.numbers.map((n: { company_name: string }) => n.company_name)).toEqual([
+      'Acme',
+      'Acme Uptown',
+      'Acme After Hours',
+    ]);
+    const refused = await client.postForm('/api/subscription/change-plan', {
+      plan: 'basic',
+      origin_url: ORIGIN,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'The Basic plan allows 1 phone number and your account uses 3: +15550199 (Acme), +15550198 (Acme Uptown), ' +
+        '+15550197 (Acme After Hours). Release 2 of them on the dashboard before moving to Basic; nothing is released for you.',
+    );
+    expect((await status(client)).scheduled_change).toBeNull();
+    const numbers = await ctx()
+      .db.selectFrom('agent_configs')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(numbers).toHaveLength(3);
   });
 
   it('cancel keeps the agent until the period end, resume keeps the "forever" discount; a new subscription does not', async () => {
@@ -394,15 +418,18 @@ describe.each(databaseTargets())('billing the owner manages (%s)', (target) => {
     await advance(ctx(), 12 * DAY_MS);
     expect(await runBillingCycle(ctx().deps)).toEqual({ renewed: 0, ended: 1 });
     // The number is kept for the grace period: the status says until when (released later, number-grace.test.ts).
+    const hold = {
+      agent_id: expect.any(String),
+      phone_number: '+15550198',
+      subscription_ended_at: '2027-01-22T12:00:00.000Z',
+      release_at: '2027-02-21T12:00:00.000Z',
+      released_at: null,
+    };
     expect((await client.get('/api/subscription/status')).json()).toEqual({
       has_subscription: false,
       subscription: null,
-      number_hold: {
-        phone_number: '+15550198',
-        subscription_ended_at: '2027-01-22T12:00:00.000Z',
-        release_at: '2027-02-21T12:00:00.000Z',
-        released_at: null,
-      },
+      number_hold: hold,
+      number_holds: [hold],
     });
     expect(await agent()).toBe('inactive');
     expect(await payments(ctx(), user.id)).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatPhoneNumber } from '../../../shared/phone.ts';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/schema.ts';
@@ -57,6 +58,8 @@ export interface PlanChangeQuote {
   effectiveAt: Date;
   numberLimit: number;
   numbersInUse: number;
+  /** The numbers in use, oldest first: a downgrade below them names which to release (ADR 044). */
+  numbers: { agentId: string; phoneNumber: string; companyName: string }[];
 }
 
 /**
@@ -97,6 +100,7 @@ export async function quotePlanChange(
   const daysLeft = Math.ceil(leftMs / DAY_MS);
   const share = periodMs > 0 ? Math.min(1, (daysLeft * DAY_MS) / periodMs) : 0;
   const up = direction === 'upgrade';
+  const numbers = await repo.listPhoneNumbers(deps.db, userId);
   return {
     direction,
     subscription: sub,
@@ -111,15 +115,35 @@ export async function quotePlanChange(
     newMonthlyCents: monthlyCents(planId, sub),
     effectiveAt: up ? now : sub.currentPeriodEnd,
     numberLimit: plan.phoneNumbers,
-    numbersInUse: await repo.countPhoneNumbers(deps.db, userId),
+    numbersInUse: numbers.length,
+    numbers,
   };
 }
 
 function tooManyNumbers(quote: PlanChangeQuote): string | null {
-  if (quote.direction !== 'downgrade' || quote.numbersInUse <= quote.numberLimit) return null;
-  const plan = PLANS[quote.plan];
-  const allows = `${quote.numberLimit} phone number${quote.numberLimit === 1 ? '' : 's'}`;
-  return `The ${plan.name} plan allows ${allows} and your account uses ${quote.numbersInUse}. Release a number before moving to ${plan.name}.`;
+  if (quote.direction !== 'downgrade') return null;
+  return numbersOverPlan(quote.plan, quote.numbers, 'moving to');
+}
+
+/**
+ * The refusal of a plan that allows fewer phone numbers than the account holds, naming them so the owner can pick
+ * which to release (ADR 044); null when they fit. `verb`: "moving to" (a plan change), "choosing" (a new
+ * subscription, e.g. within the grace period after a larger plan ended).
+ */
+export function numbersOverPlan(
+  planId: PlanId,
+  numbers: { phoneNumber: string; companyName: string }[],
+  verb: string,
+): string | null {
+  const plan = PLANS[planId];
+  if (numbers.length <= plan.phoneNumbers) return null;
+  const allows = `${plan.phoneNumbers} phone number${plan.phoneNumbers === 1 ? '' : 's'}`;
+  const release = numbers.length - plan.phoneNumbers;
+  const list = numbers.map((n) => `${formatPhoneNumber(n.phoneNumber)} (${n.companyName})`).join(', ');
+  return (
+    `The ${plan.name} plan allows ${allows} and your account uses ${numbers.length}: ${list}. ` +
+    `Release ${release === 1 ? 'one of them' : `${release} of them`} on the dashboard before ${verb} ${plan.name}; nothing is released for you.`
+  );
 }
 
 /** The line the preview, the local checkout and the receipt show for an upgrade. */
@@ -154,6 +178,13 @@ export async function previewPlanChange(deps: AppDeps, userId: string, rawPlan: 
     effective_at: quote.effectiveAt.toISOString(),
     number_limit: quote.numberLimit,
     numbers_in_use: quote.numbersInUse,
+    /** How many numbers to release first (0 when the plan allows them all), and the numbers to pick from. */
+    numbers_to_release: Math.max(0, quote.numbersInUse - quote.numberLimit),
+    numbers: quote.numbers.map((n) => ({
+      agent_id: n.agentId,
+      phone_number: n.phoneNumber,
+      company_name: n.companyName,
+    })),
     allowed: blocked === null,
     message:
       blocked ??

@@ -447,15 +447,24 @@ export async function changeSubscriptionPlan(
     .execute();
 }
 
-/** The account's phone numbers in use (one agent, one number today; issue 24 may add more). */
-export async function countPhoneNumbers(db: DbOrTx, userId: string): Promise<number> {
-  const row = await db
+/** The account's phone numbers in use, one per agent, oldest first (ADR 044); a released number is not. */
+export async function listPhoneNumbers(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ agentId: string; phoneNumber: string; companyName: string }[]> {
+  const rows = await db
     .selectFrom('agent_configs')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select(['id', 'twilio_phone_number', 'company_name'])
     .where('user_id', '=', userId)
     .where('number_released_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    agentId: r.id,
+    phoneNumber: r.twilio_phone_number,
+    companyName: r.company_name,
+  }));
 }
 
 /** Every payment of an account the owner would call one: paid, refunded or refused (not abandoned checkouts). */

@@ -12,7 +12,7 @@ import {
 } from '../../entitlements/minutes.ts';
 import {
   findActiveSubscription,
-  findNumberHold,
+  findNumberHolds,
   findOpenSubscription,
   numberReleaseDate,
   type Subscription,
@@ -34,7 +34,7 @@ import {
   type PlanId,
 } from '../../../shared/plans.ts';
 import * as repo from './billing.repository.ts';
-import { applyUpgrade, changePlanFromCheckout, isStaleUpgrade } from './billing.manage.ts';
+import { applyUpgrade, changePlanFromCheckout, isStaleUpgrade, numbersOverPlan } from './billing.manage.ts';
 import { checkOrigin, cents, discounted, providerFailure, type BillingUser } from './billing.common.ts';
 
 export { checkOrigin, cents, discounted, providerFailure, type BillingUser };
@@ -74,21 +74,19 @@ export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
   const now = deps.clock.now();
   const live = await findLiveSubscriptionWithUsage(deps.db, userId, now);
   if (!live) {
-    // After the end: the number kept for the grace period, or released since (ADR 020 addendum).
-    const hold = await findNumberHold(deps.db, userId, now);
+    // After the end: the numbers kept for the grace period, or released since (ADR 020 addendum). `number_hold` is
+    // the account's first number; `number_holds` every number, one per agent (ADR 044 addendum).
+    const holds = (await findNumberHolds(deps.db, userId, now)).map((hold) => ({
+      agent_id: hold.agentId,
+      phone_number: hold.phoneNumber,
+      subscription_ended_at: hold.subscriptionEndedAt.toISOString(),
+      release_at: hold.releaseAt.toISOString(),
+      released_at: hold.releasedAt?.toISOString() ?? null,
+    }));
     return {
       has_subscription: false,
       subscription: null,
-      ...(hold
-        ? {
-            number_hold: {
-              phone_number: hold.phoneNumber,
-              subscription_ended_at: hold.subscriptionEndedAt.toISOString(),
-              release_at: hold.releaseAt.toISOString(),
-              released_at: hold.releasedAt?.toISOString() ?? null,
-            },
-          }
-        : {}),
+      ...(holds.length > 0 ? { number_hold: holds[0], number_holds: holds } : {}),
     };
   }
   const { subscription: sub, usage } = live;
@@ -277,6 +275,11 @@ export async function createCheckout(deps: AppDeps, user: BillingUser, input: Cr
       });
     }
   }
+
+  // A new subscription (the trial's end, a free one, or one bought within the grace period after a larger plan
+  // ended) must fit the numbers the account holds: the owner picks which to release first (ADR 044 addendum).
+  const over = numbersOverPlan(planId, await repo.listPhoneNumbers(deps.db, user.id), 'choosing');
+  if (over) throw new AppError('conflict', over);
 
   const code = normalizeCouponCode(input.couponCode);
   const coupon = code ? await reserveCoupon(deps, user.id, code) : undefined;

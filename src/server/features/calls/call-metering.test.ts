@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { agentRefOf } from '../../test/seed.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { getUsage } from '../../entitlements/minutes.ts';
@@ -195,6 +196,7 @@ describe.each(databaseTargets())('call metering (%s)', (target) => {
     const cutOffStart = new Date(startedAt.getTime() - 5 * 60_000);
     const { id: cutOff } = await insertCall(ctx().db, {
       userId: owner.userId,
+      agentId: (await agentRefOf(ctx().db, owner.userId)).agentId,
       provider: 'twilio',
       providerCallId: 'CAkilled',
       phoneNumber: '+15551112222',

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { agentRefOf } from '../../test/seed.ts';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -270,6 +271,7 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     const startedAt = new Date(ctx().clock.now().getTime() - 5 * 3600_000);
     const { id } = await insertCall(ctx().db, {
       userId: owner.userId,
+      agentId: (await agentRefOf(ctx().db, owner.userId)).agentId,
       provider: 'local',
       providerCallId: 'CAcut',
       phoneNumber: '+15551112222',

@@ -451,7 +451,7 @@ export class CallSession {
     const askedAt = this.o.deps.clock.now();
     const { callId, agent } = this.o;
     this.write(async () => {
-      await onGaps({ userId: agent.userId, callId, askedAt, gaps });
+      await onGaps({ userId: agent.userId, agentId: agent.id, callId, askedAt, gaps });
     });
   }
 

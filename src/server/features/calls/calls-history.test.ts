@@ -37,6 +37,8 @@ async function seedCall(
   const startedAt = new Date(Date.now() - input.minutesAgo * 60_000);
   const { id } = await insertCall(db, {
     userId,
+    // These owners have no agent configured: their calls belong to none (ADR 044).
+    agentId: null,
     provider: 'local',
     providerCallId: null,
     phoneNumber: input.caller,

@@ -29,6 +29,8 @@ export interface AgentForCall {
 export interface Call {
   id: string;
   userId: string;
+  /** The agent whose number was called; null once that agent was deleted (ADR 044). */
+  agentId: string | null;
   provider: string;
   providerCallId: string | null;
   phoneNumber: string;
@@ -114,11 +116,11 @@ export async function findAgentByNumber(db: Db, number: string): Promise<AgentFo
   return row ? toAgent(row) : undefined;
 }
 
-export async function findAgentByUser(db: Db, userId: string): Promise<AgentForCall | undefined> {
+export async function findAgentById(db: Db, agentId: string): Promise<AgentForCall | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select(agentColumns)
-    .where('user_id', '=', userId)
+    .where('id', '=', agentId)
     .executeTakeFirst();
   return row ? toAgent(row) : undefined;
 }
@@ -152,12 +154,12 @@ export async function findKnowledgeVersion(db: Db, agentId: string): Promise<num
 }
 
 /** Whether some of the user's passages still wait for their vector (uses the partial index of pending ones). */
-export async function hasPendingVectors(db: Db, userId: string): Promise<boolean> {
+export async function hasPendingVectors(db: Db, agentId: string): Promise<boolean> {
   const row = await db
     .selectFrom('passages')
     .select('id')
     .where('vector', 'is', null)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agentId)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -165,6 +167,8 @@ export async function hasPendingVectors(db: Db, userId: string): Promise<boolean
 
 export interface InsertCallInput {
   userId: string;
+  /** The agent whose number was called (ADR 044); null only for a call of an account without one (tests). */
+  agentId: string | null;
   provider: CallProvider;
   providerCallId: string | null;
   phoneNumber: string;
@@ -190,6 +194,7 @@ export async function insertCall(db: Db, input: InsertCallInput): Promise<{ id: 
     .insertInto('calls')
     .values({
       user_id: input.userId,
+      agent_id: input.agentId,
       provider: input.provider,
       provider_call_id: input.providerCallId,
       phone_number: input.phoneNumber,
@@ -391,6 +396,8 @@ export interface CallFilter {
   outcome?: CallOutcome | 'escalated' | undefined;
   /** Words the transcript contains (any case); digits alone also match the caller's number. */
   search?: string | undefined;
+  /** One agent's calls (ADR 044); all the account's when absent. */
+  agentId?: string | undefined;
 }
 
 /** LIKE pattern for `text` inside `transcript_text` (lower case, JSON-escaped like the column's array text). */
@@ -404,6 +411,7 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'calls', object>>(
   filter: CallFilter,
 ): Q {
   let q = query;
+  if (filter.agentId) q = q.where('agent_id', '=', filter.agentId) as Q;
   if (filter.outcome === 'escalated') {
     q = q.where('outcome', 'in', ['escalated_requested', 'escalated_no_answer']) as Q;
   } else if (filter.outcome) {
@@ -473,6 +481,7 @@ export async function countCalls(db: Db, userId: string, filter: CallFilter): Pr
 function toCall(row: {
   id: string;
   user_id: string;
+  agent_id: string | null;
   provider: string;
   provider_call_id: string | null;
   phone_number: string;
@@ -493,6 +502,7 @@ function toCall(row: {
   return {
     id: row.id,
     userId: row.user_id,
+    agentId: row.agent_id,
     provider: row.provider,
     providerCallId: row.provider_call_id,
     phoneNumber: row.phone_number,
@@ -540,7 +550,7 @@ export async function findSoftphoneCallEntry(
 > {
   const row = await db
     .selectFrom('calls')
-    .leftJoin('agent_configs', 'agent_configs.user_id', 'calls.user_id')
+    .leftJoin('agent_configs', 'agent_configs.id', 'calls.agent_id')
     .select(['calls.transcript', 'calls.ended_at', 'agent_configs.voice_id'])
     .where('calls.id', '=', callId)
     .where('calls.user_id', '=', userId)

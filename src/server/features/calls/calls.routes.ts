@@ -4,6 +4,7 @@ import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import type { Call } from './calls.repository.ts';
 import { AppError } from '../../lib/errors.ts';
+import { resolveAgent } from '../../accounts/agent-scope.ts';
 import { findUserCall } from './calls.repository.ts';
 import {
   callHistoryQuerySchema,
@@ -20,6 +21,8 @@ function toDto(call: Call): CallDto {
   return {
     id: call.id,
     phone_number: call.phoneNumber,
+    agent_id: call.agentId,
+    to_number: call.toNumber,
     created_at: call.createdAt.toISOString(),
     duration: call.durationS,
     summary: call.summary,
@@ -68,8 +71,11 @@ export function callsRoutes(deps: AppDeps, calls: CallService): FastifyPluginAsy
         schema: { querystring: callHistoryQuerySchema, response: { 200: callHistorySchema } },
       },
       async (request) => {
-        const { q, ...query } = request.query;
-        const page = await calls.history(userOf(request).id, { ...query, search: q });
+        const { q, agent_id, ...query } = request.query;
+        const userId = userOf(request).id;
+        // One agent's calls when one is named (it must be the account's), else every number's (ADR 044).
+        const agent = agent_id === undefined ? undefined : await resolveAgent(deps.db, userId, agent_id);
+        const page = await calls.history(userId, { ...query, search: q, agentId: agent?.agentId });
         return { calls: page.calls.map(toDto), next_before: page.nextBefore, total: page.total };
       },
     );

@@ -16,6 +16,8 @@ export const callHistoryQuerySchema = z.object({
   outcome: z.enum(callOutcomeFilters).optional(),
   /** Words the transcript contains (any case); digits also match the caller's number. */
   q: z.string().max(200).optional(),
+  /** One agent's calls (ADR 044); every number's calls of the account when absent. */
+  agent_id: z.string().max(100).optional(),
 });
 
 export const transcriptEntrySchema = z.object({
@@ -31,6 +33,10 @@ export const transcriptEntrySchema = z.object({
 export const callSchema = z.object({
   id: z.string(),
   phone_number: z.string(),
+  /** The agent whose number was called (ADR 044); null when that agent was deleted since. */
+  agent_id: z.string().nullable(),
+  /** The number the caller dialled (the agent's number). */
+  to_number: z.string().nullable(),
   created_at: z.string(),
   duration: z.number(),
   summary: z.string().nullable(),

@@ -27,7 +27,7 @@ import { summarizeCall } from './call-summary.ts';
 import { createTwilioDurationReader } from './twilio-durations.ts';
 import {
   findAgentByElevenAgentId,
-  findAgentByUser,
+  findAgentById,
   findSoftphoneCallEntry,
   findProviderCalls,
   findStaleOpenCalls,
@@ -35,6 +35,7 @@ import {
 } from './calls.repository.ts';
 import { billCall, finishAndBillCall } from './finish-call.ts';
 import { findAgentHours } from '../../accounts/agent-hours.ts';
+import { resolveAgent } from '../../accounts/agent-scope.ts';
 import { isOpenAt } from '../../../shared/opening-hours.ts';
 import { MessageCall, messagePrompt } from './message-call.ts';
 import { parseCallerMessage, type CallMessage } from './call-message.ts';
@@ -62,6 +63,8 @@ export interface EscalatedCall {
 /** The questions of one turn that the documents did not answer (see call-gaps.ts). */
 export interface CallKnowledgeGaps {
   userId: string;
+  /** The agent whose number was called (ADR 044): the gaps are that agent's. */
+  agentId: string;
   callId: string;
   askedAt: Date;
   gaps: CallGap[];
@@ -196,7 +199,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     // Minutes came back (purchase, gift, upgrade) but the status was not refreshed yet: refresh it now.
     const status =
       agent.status !== 'active' && agent.activated && hasMinutes
-        ? await refreshAgentStatus(deps.db, agent.userId, now)
+        ? await refreshAgentStatus(deps.db, agent.userId, now, agent.id)
         : agent.status;
     if (status === 'active' && hasMinutes) {
       return { kind: 'connect', voiceId: agent.voiceId, companyName: agent.companyName, agent };
@@ -214,6 +217,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     if (agent.status === 'active') await refreshAgentStatus(deps.db, agent.userId, now);
     const call = await insertCall(deps.db, {
       userId: agent.userId,
+      agentId: agent.id,
       provider: start.provider,
       providerCallId: start.providerCallId,
       phoneNumber: normalizePhoneNumber(start.from),
@@ -253,7 +257,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
       (callerNumber) => parseCallerMessage(words, callerNumber, 'no_minutes'),
     );
     if (call?.message) {
-      const agent = await findAgentByUser(deps.db, call.userId);
+      const agent = call.agentId ? await findAgentById(deps.db, call.agentId) : undefined;
       await hooks
         .onEscalated({
           callId: call.id,
@@ -320,6 +324,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
         if (!held) return { kind: 'no_minutes' as const };
         const call = await insertCall(trx, {
           userId: agent.userId,
+          agentId: agent.id,
           provider: callStart.provider,
           providerCallId: callStart.providerCallId,
           phoneNumber: normalizePhoneNumber(callStart.from),
@@ -406,6 +411,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     const call = await inTransaction(deps.db, async (trx) => {
       const stored = await insertCall(trx, {
         userId: agent.userId,
+        agentId: agent.id,
         provider: input.provider,
         providerCallId: input.providerCallId,
         phoneNumber: normalizePhoneNumber(input.callerNumber),
@@ -455,7 +461,7 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     userId: string,
     options: { limit: number; before?: string | undefined } & CallFilter,
   ): Promise<CallHistoryPage> {
-    const filter: CallFilter = { outcome: options.outcome, search: options.search };
+    const filter: CallFilter = { outcome: options.outcome, search: options.search, agentId: options.agentId };
     const [calls, total] = await Promise.all([
       listCalls(deps.db, userId, { ...filter, limit: options.limit + 1, before: options.before }),
       countCalls(deps.db, userId, filter),
@@ -539,12 +545,15 @@ export function createCallService(deps: AppDeps, hooks: CallEndedHooks, log?: Fa
     reconcileTwilioDurations,
     knownHostedCallIds: (provider: 'elevenlabs', providerCallIds: string[]) =>
       findStoredProviderCallIds(deps.db, provider, providerCallIds),
-    findAgentOfUser: (userId: string) => findAgentByUser(deps.db, userId),
+    findAgentOfUser: async (userId: string, agentId: string | undefined) => {
+      const ref = await resolveAgent(deps.db, userId, agentId);
+      return ref ? findAgentById(deps.db, ref.agentId) : undefined;
+    },
     findAgentByHostedId: (hostedAgentId: string) => findAgentByElevenAgentId(deps.db, hostedAgentId),
-    /** The ElevenLabs agent answering this user's calls; null when the product's own runtime answers. */
-    async hostedAgentIdOf(userId: string): Promise<string | null> {
+    /** The ElevenLabs agent answering this agent's calls; null when the product's own runtime answers. */
+    async hostedAgentIdOf(agentId: string): Promise<string | null> {
       if (deps.providers.hostedAgents.kind !== 'elevenlabs') return null;
-      return (await findAgentByUser(deps.db, userId))?.hostedAgentId ?? null;
+      return (await findAgentById(deps.db, agentId))?.hostedAgentId ?? null;
     },
   };
 }

@@ -60,7 +60,7 @@ export class KnowledgeCache {
     current.usedAt = Date.now();
     const built = await current.built;
     if (!built.vectorsPending) return built;
-    current.recheck ??= hasPendingVectors(this.db, agent.userId)
+    current.recheck ??= hasPendingVectors(this.db, agent.id)
       .then((pending) =>
         pending || this.entries.get(agent.id) !== current ? built : this.build(agent, version),
       )
@@ -73,7 +73,7 @@ export class KnowledgeCache {
   }
 
   private build(agent: Agent, version: number): Promise<Built> {
-    const built = loadAgentPassages(this.db, agent.userId).then((rows) => {
+    const built = loadAgentPassages(this.db, { userId: agent.userId, agentId: agent.id }).then((rows) => {
       const passages = rows.map((r) => r.passage);
       let hints: string[] | undefined;
       return {

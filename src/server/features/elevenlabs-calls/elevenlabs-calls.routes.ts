@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { requestedAgentId } from '../../accounts/agent-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PROVIDER_WEBHOOK, requireUser, userOf } from '../../lib/security.ts';
 import {
@@ -14,6 +15,7 @@ import {
 
 /** The agent a hosted conversation belongs to, as this feature needs it. */
 interface HostedAgent {
+  id: string;
   userId: string;
   transferNumber: string | null;
 }
@@ -21,7 +23,8 @@ interface HostedAgent {
 /** What this feature needs from the call records (the calls feature provides it; wired in features/index.ts). */
 export interface HostedCallStore<A extends HostedAgent = HostedAgent> {
   findAgentByHostedId(hostedAgentId: string): Promise<A | undefined>;
-  findAgentOfUser(userId: string): Promise<A | undefined>;
+  /** The agent a request acts on (ADR 044): the one named by agent_id, else the account's only one. */
+  findAgentOfUser(userId: string, agentId: string | undefined): Promise<A | undefined>;
   recordHostedCall(input: {
     agent: A;
     provider: 'elevenlabs';
@@ -40,8 +43,8 @@ export interface HostedCallStore<A extends HostedAgent = HostedAgent> {
 }
 
 export interface HostedAgentIdSource {
-  /** The user's ElevenLabs agent id, or null when the product's own runtime answers. */
-  hostedAgentIdOf(userId: string): Promise<string | null>;
+  /** The agent's ElevenLabs agent id (one per number), or null when the product's own runtime answers. */
+  hostedAgentIdOf(agentId: string): Promise<string | null>;
 }
 
 /**
@@ -108,9 +111,9 @@ export function elevenlabsCallsRoutes<A extends HostedAgent>(
       { preHandler: requireUser(deps), schema: { response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         const user = userOf(request);
-        const agent = await store.findAgentOfUser(user.id);
+        const agent = await store.findAgentOfUser(user.id, requestedAgentId(request));
         if (!agent) throw new AppError('not_found', 'Please configure your agent first');
-        const hostedId = await hosted.hostedAgentIdOf(user.id);
+        const hostedId = await hosted.hostedAgentIdOf(agent.id);
         if (hostedId && env.ELEVENLABS_API_KEY) {
           const reader = createConversationReader({
             apiKey: env.ELEVENLABS_API_KEY,

@@ -3,7 +3,9 @@
  * is always open (SPEC behaviour); with them, calls outside the hours take messages instead of transfers, and the
  * agent answers questions about opening from them.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestedAgentId, requireAgent } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findAgentHours, saveAgentHours } from '../../accounts/agent-hours.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,7 +21,6 @@ import {
   zonedMoment,
   type OpeningHours,
 } from '../../../shared/opening-hours.ts';
-import { findAgentIdOfUser } from './hours.repository.ts';
 import {
   hoursResponseSchema,
   messageResponseSchema,
@@ -55,17 +56,15 @@ export function hoursStatus(
 export function hoursRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
-    const agentOf = async (userId: string) => {
-      const agentId = await findAgentIdOfUser(deps.db, userId);
-      if (!agentId) throw new AppError('not_found', NO_AGENT);
-      return agentId;
-    };
+    // The agent a request acts on (ADR 044): the one named by agent_id, else the account's only one.
+    const agentOf = async (request: FastifyRequest) =>
+      (await requireAgent(deps.db, userOf(request).id, requestedAgentId(request), NO_AGENT)).agentId;
 
     app.get(
       '/agent/hours',
       { ...auth, schema: { response: { 200: hoursResponseSchema } } },
       async (request) => {
-        const hours = await findAgentHours(deps.db, await agentOf(userOf(request).id));
+        const hours = await findAgentHours(deps.db, await agentOf(request));
         return { hours, ...hoursStatus(hours, deps.clock.now()) };
       },
     );
@@ -74,7 +73,7 @@ export function hoursRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/agent/hours',
       { ...auth, schema: { body: openingHoursSchema, response: { 200: hoursResponseSchema } } },
       async (request) => {
-        const agentId = await agentOf(userOf(request).id);
+        const agentId = await agentOf(request);
         const body = request.body;
         const hours: OpeningHours = {
           time_zone: body.time_zone.trim(),
@@ -97,7 +96,7 @@ export function hoursRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/agent/hours',
       { ...auth, schema: { response: { 200: messageResponseSchema } } },
       async (request) => {
-        await saveAgentHours(deps.db, await agentOf(userOf(request).id), null, deps.clock.now());
+        await saveAgentHours(deps.db, await agentOf(request), null, deps.clock.now());
         return { message: 'Opening hours removed: your agent is always open.' };
       },
     );

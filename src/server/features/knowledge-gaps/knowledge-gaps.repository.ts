@@ -1,6 +1,7 @@
 /** Storage of knowledge gaps (ADR 012). Kysely stays here; callers get domain types. */
 
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import { vectorFromBytes, vectorToBytes } from '../../agent/retrieval/meaning.ts';
 
 export type GapStatus = 'open' | 'answered' | 'dismissed';
@@ -46,13 +47,14 @@ function toGap(row: GapRow): StoredGap {
   };
 }
 
-export async function insertGaps(db: Db, userId: string, gaps: NewGap[]): Promise<void> {
+export async function insertGaps(db: Db, agent: AgentRef, gaps: NewGap[]): Promise<void> {
   if (gaps.length === 0) return;
   await db
     .insertInto('knowledge_gaps')
     .values(
       gaps.map((g) => ({
-        user_id: userId,
+        user_id: agent.userId,
+        agent_id: agent.agentId,
         call_id: g.callId,
         question: g.question,
         kind: g.kind,
@@ -63,11 +65,12 @@ export async function insertGaps(db: Db, userId: string, gaps: NewGap[]): Promis
 }
 
 /** One gap; returns its id. */
-export async function insertGap(db: Db, userId: string, gap: NewGap): Promise<string> {
+export async function insertGap(db: Db, agent: AgentRef, gap: NewGap): Promise<string> {
   const row = await db
     .insertInto('knowledge_gaps')
     .values({
-      user_id: userId,
+      user_id: agent.userId,
+      agent_id: agent.agentId,
       call_id: gap.callId,
       question: gap.question,
       kind: gap.kind,
@@ -81,14 +84,14 @@ export async function insertGap(db: Db, userId: string, gap: NewGap): Promise<st
 /** The account's gaps of one status, at most `limit`, most recent first. */
 export async function findGaps(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   status: GapStatus,
   limit: number,
 ): Promise<StoredGap[]> {
   const rows = await db
     .selectFrom('knowledge_gaps')
     .select(gapColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('status', '=', status)
     .orderBy('asked_at', 'desc')
     .limit(limit)
@@ -97,22 +100,22 @@ export async function findGaps(
 }
 
 /** Those of `ids` that are this account's. */
-export async function findGapsByIds(db: Db, userId: string, ids: string[]): Promise<StoredGap[]> {
+export async function findGapsByIds(db: Db, agent: AgentRef, ids: string[]): Promise<StoredGap[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('knowledge_gaps')
     .select(gapColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', 'in', ids)
     .execute();
   return rows.map(toGap);
 }
 
-export async function countOpenGaps(db: Db, userId: string): Promise<number> {
+export async function countOpenGaps(db: Db, agent: AgentRef): Promise<number> {
   const row = await db
     .selectFrom('knowledge_gaps')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -131,7 +134,7 @@ export async function setGapVector(db: Db, id: string, vector: Float32Array): Pr
 /** Marks open gaps answered or dismissed; returns how many changed. */
 export async function resolveGaps(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   ids: string[],
   resolution: { status: 'answered' | 'dismissed'; answerId: string | null; now: Date },
 ): Promise<number> {
@@ -139,7 +142,7 @@ export async function resolveGaps(
   const result = await db
     .updateTable('knowledge_gaps')
     .set({ status: resolution.status, answer_id: resolution.answerId, resolved_at: resolution.now })
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', 'in', ids)
     .where('status', '=', 'open')
     .executeTakeFirst();
@@ -148,11 +151,11 @@ export async function resolveGaps(
 
 /** Every passage of the account with its vector (the replay builds a call's index from them). */
 
-export async function findCompanyName(db: Db, userId: string): Promise<string | undefined> {
+export async function findCompanyName(db: Db, agent: AgentRef): Promise<string | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select('company_name')
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .executeTakeFirst();
   return row?.company_name;
 }
@@ -214,6 +217,8 @@ export async function findAlertAddress(
     .selectFrom('agent_configs')
     .select(['contact_email', 'company_name'])
     .where('user_id', '=', userId)
+    // The account's first number's address (ADR 044: the weekly email lists every number's questions).
+    .orderBy('created_at')
     .executeTakeFirst();
   return row ? { contactEmail: row.contact_email, companyName: row.company_name } : undefined;
 }

@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
+import { requestedAgentId, requireAgent, resolveAgent } from '../../accounts/agent-scope.ts';
+import type { FastifyRequest } from 'fastify';
 import { DIGEST_CHECK_MS, sendGapDigests } from './gaps-digest.ts';
 import {
   answerGapsBodySchema,
@@ -45,6 +47,17 @@ function toDto(group: GapGroup): GapGroupDto {
 export function knowledgeGapsRoutes(deps: AppDeps, hooks: KnowledgeGapHooks): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
+    // The agent a request acts on (ADR 044): the one named by agent_id, else the account's only one.
+    const agentOf = (request: FastifyRequest) =>
+      resolveAgent(deps.db, userOf(request).id, requestedAgentId(request));
+    const requiredAgentOf = (request: FastifyRequest) =>
+      requireAgent(
+        deps.db,
+        userOf(request).id,
+        requestedAgentId(request),
+        // Without an agent no question can be this account's.
+        'These questions are not in your list any more. Please reload the page.',
+      );
     // The weekly email: every instance looks hourly; each account's week is claimed in the database (tests call
     // sendGapDigests after moving the clock).
     if (deps.env.NODE_ENV !== 'test') {
@@ -56,13 +69,19 @@ export function knowledgeGapsRoutes(deps: AppDeps, hooks: KnowledgeGapHooks): Fa
     app.get(
       '/knowledge-gaps',
       { ...auth, schema: { response: { 200: gapGroupsResponseSchema } } },
-      async (request) => ({ groups: (await listGapGroups(deps, userOf(request).id)).map(toDto) }),
+      async (request) => {
+        const agent = await agentOf(request);
+        return { groups: agent ? (await listGapGroups(deps, agent)).map(toDto) : [] };
+      },
     );
 
     app.get(
       '/knowledge-gaps/count',
       { ...auth, schema: { response: { 200: gapCountResponseSchema } } },
-      async (request) => countOpenGapGroups(deps, userOf(request).id),
+      async (request) => {
+        const agent = await agentOf(request);
+        return agent ? countOpenGapGroups(deps, agent) : { groups: 0, questions: 0 };
+      },
     );
 
     app.post(
@@ -70,7 +89,7 @@ export function knowledgeGapsRoutes(deps: AppDeps, hooks: KnowledgeGapHooks): Fa
       { ...auth, schema: { body: answerGapsBodySchema, response: { 200: answerGapsResponseSchema } } },
       async (request) => {
         const { gap_ids, question, answer } = request.body;
-        const result = await answerGapGroup(deps, hooks, userOf(request).id, {
+        const result = await answerGapGroup(deps, hooks, await requiredAgentOf(request), {
           gapIds: gap_ids,
           question,
           answer,
@@ -88,7 +107,7 @@ export function knowledgeGapsRoutes(deps: AppDeps, hooks: KnowledgeGapHooks): Fa
       '/knowledge-gaps/dismiss',
       { ...auth, schema: { body: dismissGapsBodySchema, response: { 200: dismissGapsResponseSchema } } },
       async (request) => {
-        const resolved = await dismissGapGroup(deps, userOf(request).id, request.body.gap_ids);
+        const resolved = await dismissGapGroup(deps, await requiredAgentOf(request), request.body.gap_ids);
         return { message: 'Dismissed. These questions no longer show in your list.', resolved };
       },
     );

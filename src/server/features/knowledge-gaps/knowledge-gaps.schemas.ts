@@ -29,11 +29,16 @@ const gapIdsSchema = z
 /** Lengths are checked where the entry is saved, with messages that say the limit; this only bounds the request. */
 export const answerGapsBodySchema = z.object({
   gap_ids: gapIdsSchema,
+  /** Which agent's questions (ADR 044); also accepted in the query string. */
+  agent_id: z.string().max(100).optional(),
   question: z.string({ error: 'Please write the question this answer is for.' }).max(20_000),
   answer: z.string({ error: 'Please write an answer before saving.' }).max(20_000),
 });
 
-export const dismissGapsBodySchema = z.object({ gap_ids: gapIdsSchema });
+export const dismissGapsBodySchema = z.object({
+  gap_ids: gapIdsSchema,
+  agent_id: z.string().max(100).optional(),
+});
 
 export const replayResultSchema = z.object({
   question: z.string(),

@@ -5,6 +5,7 @@
  * show the owner what the agent now says.
  */
 import { askAgent, type AskOutcome } from '../../accounts/ask-agent.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { questionSentence } from '../../agent/retrieval/meaning.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,11 +21,11 @@ export const SELF_TEST_GAP_KIND = 'self_test';
 export interface KnowledgeGapHooks {
   /** Saves an entry of "Answers you added" (knowledge feature); throws a 4xx AppError on a bad question or answer. */
   addAnswer(
-    userId: string,
+    agent: AgentRef,
     entry: { question: string; answer: string; askedAs: string[] },
   ): Promise<{ id: string; question: string }>;
   /** After the knowledge changed (e.g. keep a hosted agent's knowledge base in step). */
-  afterKnowledgeChanged?(userId: string): Promise<void>;
+  afterKnowledgeChanged?(agent: AgentRef): Promise<void>;
   /** Queues an email once per dedupe key (notifications outbox). */
   sendEmail(email: {
     dedupeKey: string;
@@ -60,11 +61,17 @@ const MAX_REPLAY_EMBEDS = 40;
 
 export async function recordGaps(
   deps: Pick<AppDeps, 'db'>,
-  input: { userId: string; callId: string; askedAt: Date; gaps: { question: string; kind: GapKind }[] },
+  input: {
+    userId: string;
+    agentId: string;
+    callId: string;
+    askedAt: Date;
+    gaps: { question: string; kind: GapKind }[];
+  },
 ): Promise<void> {
   await repo.insertGaps(
     deps.db,
-    input.userId,
+    { userId: input.userId, agentId: input.agentId },
     input.gaps.map((g) => ({
       callId: input.callId,
       question: g.question,
@@ -77,10 +84,10 @@ export async function recordGaps(
 /** Keeps a question the owner marked wrong in the self-test as an open gap; returns its id. */
 export async function recordSelfTestGap(
   deps: Pick<AppDeps, 'db'>,
-  userId: string,
+  agent: AgentRef,
   gap: { question: string; askedAt: Date },
 ): Promise<string> {
-  return repo.insertGap(deps.db, userId, {
+  return repo.insertGap(deps.db, agent, {
     callId: null,
     question: gap.question,
     kind: SELF_TEST_GAP_KIND,
@@ -136,19 +143,19 @@ export function toGroups(gaps: repo.StoredGap[]): GapGroup[] {
 /** The account's open gaps, grouped by meaning, most recently asked first. */
 export async function listGapGroups(
   deps: Pick<AppDeps, 'db' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
 ): Promise<GapGroup[]> {
-  const gaps = await repo.findGaps(deps.db, userId, 'open', MAX_GAPS_SHOWN);
+  const gaps = await repo.findGaps(deps.db, agent, 'open', MAX_GAPS_SHOWN);
   return toGroups(await withVectors(deps, gaps));
 }
 
 export async function countOpenGapGroups(
   deps: Pick<AppDeps, 'db' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
 ): Promise<{ groups: number; questions: number }> {
-  const questions = await repo.countOpenGaps(deps.db, userId);
+  const questions = await repo.countOpenGaps(deps.db, agent);
   if (questions === 0) return { groups: 0, questions };
-  return { groups: (await listGapGroups(deps, userId)).length, questions };
+  return { groups: (await listGapGroups(deps, agent)).length, questions };
 }
 
 /**
@@ -157,13 +164,13 @@ export async function countOpenGapGroups(
  */
 async function openGapsOf(
   deps: Pick<AppDeps, 'db'>,
-  userId: string,
+  agent: AgentRef,
   ids: string[],
 ): Promise<repo.StoredGap[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new AppError('validation', 'Choose the questions to answer or dismiss.');
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const found = unique.every((id) => UUID.test(id)) ? await repo.findGapsByIds(deps.db, userId, unique) : [];
+  const found = unique.every((id) => UUID.test(id)) ? await repo.findGapsByIds(deps.db, agent, unique) : [];
   if (found.length !== unique.length) {
     throw new AppError('not_found', 'These questions are not in your list any more. Please reload the page.');
   }
@@ -194,11 +201,11 @@ export interface ReplayResult {
  */
 export async function replayQuestions(
   deps: Pick<AppDeps, 'db' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
   questions: string[],
 ): Promise<ReplayResult[]> {
-  const companyName = (await repo.findCompanyName(deps.db, userId)) ?? '';
-  const answers = await askAgent(deps, userId, questions, {
+  const companyName = (await repo.findCompanyName(deps.db, agent)) ?? '';
+  const answers = await askAgent(deps, agent, questions, {
     companyName,
     transferNumber: null,
     embedPendingUpTo: MAX_REPLAY_EMBEDS,
@@ -227,36 +234,36 @@ function wordings(gaps: repo.StoredGap[]): string[] {
 export async function answerGapGroup(
   deps: Pick<AppDeps, 'db' | 'clock' | 'providers'>,
   hooks: KnowledgeGapHooks,
-  userId: string,
+  agent: AgentRef,
   input: { gapIds: string[]; question: string; answer: string },
 ): Promise<{ answerId: string; question: string; resolved: number; replay: ReplayResult[] }> {
-  const gaps = await openGapsOf(deps, userId, input.gapIds);
+  const gaps = await openGapsOf(deps, agent, input.gapIds);
   // The callers' own wordings go with the entry: each of their questions then finds it by its words.
-  const entry = await hooks.addAnswer(userId, {
+  const entry = await hooks.addAnswer(agent, {
     question: input.question,
     answer: input.answer,
     askedAs: wordings(gaps),
   });
   const resolved = await repo.resolveGaps(
     deps.db,
-    userId,
+    agent,
     gaps.map((g) => g.id),
     { status: 'answered', answerId: entry.id, now: deps.clock.now() },
   );
-  await hooks.afterKnowledgeChanged?.(userId).catch(() => undefined);
-  const replay = await replayQuestions(deps, userId, wordings(gaps));
+  await hooks.afterKnowledgeChanged?.(agent).catch(() => undefined);
+  const replay = await replayQuestions(deps, agent, wordings(gaps));
   return { answerId: entry.id, question: entry.question, resolved, replay };
 }
 
 export async function dismissGapGroup(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  userId: string,
+  agent: AgentRef,
   gapIds: string[],
 ): Promise<number> {
-  const gaps = await openGapsOf(deps, userId, gapIds);
+  const gaps = await openGapsOf(deps, agent, gapIds);
   return repo.resolveGaps(
     deps.db,
-    userId,
+    agent,
     gaps.map((g) => g.id),
     { status: 'dismissed', answerId: null, now: deps.clock.now() },
   );

@@ -3,6 +3,7 @@
  * it, in the one document "Answers you added" of the account. Kysely stays here; callers get domain types.
  */
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { PassageDraft } from '../../agent/passages.ts';
 
 export interface StoredAnswer {
@@ -47,22 +48,22 @@ function toAnswer(row: AnswerRow): StoredAnswer {
   };
 }
 
-export async function findAnswers(db: Db, userId: string): Promise<StoredAnswer[]> {
+export async function findAnswers(db: Db, agent: AgentRef): Promise<StoredAnswer[]> {
   const rows = await db
     .selectFrom('added_answers')
     .select(answerColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   return rows.map(toAnswer);
 }
 
-export async function findAnswer(db: Db, userId: string, id: string): Promise<StoredAnswer | undefined> {
+export async function findAnswer(db: Db, agent: AgentRef, id: string): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('added_answers')
     .select(answerColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toAnswer(row) : undefined;
@@ -71,13 +72,13 @@ export async function findAnswer(db: Db, userId: string, id: string): Promise<St
 /** The account's document of added answers, by its name. */
 export async function findAnswersDocument(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   name: string,
 ): Promise<{ id: string; blobKey: string } | undefined> {
   const row = await db
     .selectFrom('documents')
     .select(['id', 'blob_key'])
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('name', '=', name)
     .executeTakeFirst();
   return row ? { id: row.id, blobKey: row.blob_key } : undefined;
@@ -85,13 +86,14 @@ export async function findAnswersDocument(
 
 export async function insertAnswersDocument(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   document: { name: string; blobKey: string; sizeBytes: number },
 ): Promise<string> {
   const row = await db
     .insertInto('documents')
     .values({
-      user_id: userId,
+      user_id: agent.userId,
+      agent_id: agent.agentId,
       name: document.name,
       blob_key: document.blobKey,
       kind: 'txt',
@@ -121,13 +123,14 @@ export async function deleteDocumentById(db: Db, documentId: string): Promise<vo
 
 export async function insertAnswer(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   entry: { documentId: string; question: string; answer: string; askedAs: string[]; now: Date },
 ): Promise<StoredAnswer> {
   const row = await db
     .insertInto('added_answers')
     .values({
-      user_id: userId,
+      user_id: agent.userId,
+      agent_id: agent.agentId,
       document_id: entry.documentId,
       question: entry.question,
       answer: entry.answer,
@@ -142,7 +145,7 @@ export async function insertAnswer(
 
 export async function updateAnswer(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   id: string,
   entry: { question: string; answer: string; askedAs?: string[]; now: Date },
 ): Promise<StoredAnswer | undefined> {
@@ -154,7 +157,7 @@ export async function updateAnswer(
       ...(entry.askedAs ? { asked_as: JSON.stringify(entry.askedAs) } : {}),
       updated_at: entry.now,
     })
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', id)
     .returning(answerColumns)
     .executeTakeFirst();
@@ -162,10 +165,10 @@ export async function updateAnswer(
 }
 
 /** Deletes an entry (its passages cascade); undefined when it is not this user's. */
-export async function deleteAnswer(db: Db, userId: string, id: string): Promise<StoredAnswer | undefined> {
+export async function deleteAnswer(db: Db, agent: AgentRef, id: string): Promise<StoredAnswer | undefined> {
   const row = await db
     .deleteFrom('added_answers')
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', id)
     .returning(answerColumns)
     .executeTakeFirst();
@@ -175,7 +178,7 @@ export async function deleteAnswer(db: Db, userId: string, id: string): Promise<
 /** Replaces an entry's passages (their vectors are computed again in the background). */
 export async function replaceAnswerPassages(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   entry: { id: string; documentId: string },
   passages: PassageDraft[],
 ): Promise<void> {
@@ -192,7 +195,8 @@ export async function replaceAnswerPassages(
     .values(
       passages.map((p, i) => ({
         document_id: entry.documentId,
-        user_id: userId,
+        user_id: agent.userId,
+        agent_id: agent.agentId,
         answer_id: entry.id,
         ord: first + i,
         heading: p.heading,

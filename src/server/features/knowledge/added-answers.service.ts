@@ -7,6 +7,7 @@
  * text, rewritten on each change, so a download or a hosted agent's copy holds the same entries.
  */
 import { randomUUID } from 'node:crypto';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { splitIntoPassages } from '../../agent/passages.ts';
@@ -116,8 +117,8 @@ function notFound(): AppError {
   return new AppError('not_found', 'This answer no longer exists. It may have been deleted.');
 }
 
-export async function listAddedAnswers(deps: Pick<AppDeps, 'db'>, userId: string): Promise<AddedAnswer[]> {
-  return (await answers.findAnswers(deps.db, userId)).map(toAddedAnswer);
+export async function listAddedAnswers(deps: Pick<AppDeps, 'db'>, agent: AgentRef): Promise<AddedAnswer[]> {
+  return (await answers.findAnswers(deps.db, agent)).map(toAddedAnswer);
 }
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'providers'>;
@@ -130,22 +131,22 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'providers'>;
  */
 async function changeAnswers<T>(
   deps: Deps,
-  userId: string,
+  agent: AgentRef,
   change: (trx: Db, documentId: () => Promise<string>) => Promise<T>,
 ): Promise<T> {
   // The document's next file: written once the entries are known, under a key chosen now.
-  const nextKey = `documents/${userId}/${randomUUID()}`;
+  const nextKey = `documents/${agent.userId}/${randomUUID()}`;
   let written = false;
   let previousKey: string | null = null;
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
-      const version = await repo.bumpKnowledgeVersion(trx, userId, deps.clock.now());
+      const version = await repo.bumpKnowledgeVersion(trx, agent, deps.clock.now());
       if (version === undefined) throw noAgentError();
-      let document = await answers.findAnswersDocument(trx, userId, ADDED_ANSWERS_DOCUMENT);
+      let document = await answers.findAnswersDocument(trx, agent, ADDED_ANSWERS_DOCUMENT);
       previousKey = document?.blobKey ?? null;
       const documentId = async () => {
         document ??= {
-          id: await answers.insertAnswersDocument(trx, userId, {
+          id: await answers.insertAnswersDocument(trx, agent, {
             name: ADDED_ANSWERS_DOCUMENT,
             blobKey: nextKey,
             sizeBytes: 0,
@@ -156,12 +157,12 @@ async function changeAnswers<T>(
       };
       const value = await change(trx, documentId);
       if (!document) return value;
-      const entries = await answers.findAnswers(trx, userId);
+      const entries = await answers.findAnswers(trx, agent);
       if (entries.length === 0) {
         await answers.deleteDocumentById(trx, document.id);
         return value;
       }
-      if ((await repo.countPassages(trx, userId)) > MAX_PASSAGES_PER_AGENT) {
+      if ((await repo.countPassages(trx, agent)) > MAX_PASSAGES_PER_AGENT) {
         throw new AppError(
           'validation',
           `An agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text, and your documents already hold that many. Delete a document first. Nothing was saved.`,
@@ -182,44 +183,44 @@ async function changeAnswers<T>(
 }
 
 /** Adds an entry (creating the document on first use); the next turn of any call can answer from it. */
-export async function addAnswer(deps: Deps, userId: string, input: AnswerInput): Promise<AddedAnswer> {
+export async function addAnswer(deps: Deps, agent: AgentRef, input: AnswerInput): Promise<AddedAnswer> {
   const entry = checkAnswerInput(input);
-  return changeAnswers(deps, userId, async (trx, documentId) => {
-    const stored = await answers.insertAnswer(trx, userId, {
+  return changeAnswers(deps, agent, async (trx, documentId) => {
+    const stored = await answers.insertAnswer(trx, agent, {
       documentId: await documentId(),
       question: entry.question,
       answer: entry.answer,
       askedAs: entry.askedAs ?? [],
       now: deps.clock.now(),
     });
-    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(stored));
+    await answers.replaceAnswerPassages(trx, agent, stored, answerPassages(stored));
     return toAddedAnswer(stored);
   });
 }
 
 export async function editAnswer(
   deps: Deps,
-  userId: string,
+  agent: AgentRef,
   id: string,
   input: AnswerInput,
 ): Promise<AddedAnswer> {
   const entry = checkAnswerInput(input);
   if (!UUID.test(id)) throw notFound();
-  return changeAnswers(deps, userId, async (trx, documentId) => {
+  return changeAnswers(deps, agent, async (trx, documentId) => {
     await documentId();
-    const stored = await answers.updateAnswer(trx, userId, id, { ...entry, now: deps.clock.now() });
+    const stored = await answers.updateAnswer(trx, agent, id, { ...entry, now: deps.clock.now() });
     if (!stored) throw notFound();
-    await answers.replaceAnswerPassages(trx, userId, stored, answerPassages(stored));
+    await answers.replaceAnswerPassages(trx, agent, stored, answerPassages(stored));
     return toAddedAnswer(stored);
   });
 }
 
-export async function removeAnswer(deps: Deps, userId: string, id: string): Promise<AddedAnswer> {
+export async function removeAnswer(deps: Deps, agent: AgentRef, id: string): Promise<AddedAnswer> {
   if (!UUID.test(id)) throw notFound();
-  return changeAnswers(deps, userId, async (trx, documentId) => {
-    if (!(await answers.findAnswer(trx, userId, id))) throw notFound();
+  return changeAnswers(deps, agent, async (trx, documentId) => {
+    if (!(await answers.findAnswer(trx, agent, id))) throw notFound();
     await documentId();
-    const deleted = await answers.deleteAnswer(trx, userId, id);
+    const deleted = await answers.deleteAnswer(trx, agent, id);
     if (!deleted) throw notFound();
     return toAddedAnswer(deleted);
   });

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 
 export interface StoredDocument {
   id: string;
@@ -81,11 +82,11 @@ function toDocument(row: DocumentRow): StoredDocument {
   };
 }
 
-export async function findDocuments(db: Db, userId: string): Promise<StoredDocument[]> {
+export async function findDocuments(db: Db, agent: AgentRef): Promise<StoredDocument[]> {
   const rows = await db
     .selectFrom('documents')
     .select(documentColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .orderBy('created_at')
     .orderBy('name')
     .execute();
@@ -94,40 +95,40 @@ export async function findDocuments(db: Db, userId: string): Promise<StoredDocum
 
 export async function findDocument(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
 ): Promise<StoredDocument | undefined> {
   const row = await db
     .selectFrom('documents')
     .select(documentColumns)
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', documentId)
     .executeTakeFirst();
   return row ? toDocument(row) : undefined;
 }
 
-export async function countDocuments(db: Db, userId: string): Promise<number> {
+export async function countDocuments(db: Db, agent: AgentRef): Promise<number> {
   const row = await db
     .selectFrom('documents')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The user's passages; with `names`, only those of the documents of these names. */
-export async function countPassages(db: Db, userId: string, names?: string[]): Promise<number> {
+export async function countPassages(db: Db, agent: AgentRef, names?: string[]): Promise<number> {
   if (names !== undefined && names.length === 0) return 0;
   let query = db
     .selectFrom('passages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('passages.user_id', '=', userId);
+    .where('passages.agent_id', '=', agent.agentId);
   if (names !== undefined) {
     query = query.where('passages.document_id', 'in', (eb) =>
       eb
         .selectFrom('documents')
         .select('documents.id')
-        .where('documents.user_id', '=', userId)
+        .where('documents.agent_id', '=', agent.agentId)
         .where('documents.name', 'in', names),
     );
   }
@@ -136,12 +137,12 @@ export async function countPassages(db: Db, userId: string, names?: string[]): P
 }
 
 /** Names among `names` that this user already has (an upload of one of these replaces it). */
-export async function findExistingNames(db: Db, userId: string, names: string[]): Promise<string[]> {
+export async function findExistingNames(db: Db, agent: AgentRef, names: string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const rows = await db
     .selectFrom('documents')
     .select('name')
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('name', 'in', names)
     .execute();
   return rows.map((row) => row.name);
@@ -152,30 +153,30 @@ export async function findExistingNames(db: Db, userId: string, names: string[])
  * the rest of the transaction, so concurrent uploads of one user run one after the other.
  * Returns the new version, or undefined when the user has no agent configuration.
  */
-export async function bumpKnowledgeVersion(db: Db, userId: string, now: Date): Promise<number | undefined> {
+export async function bumpKnowledgeVersion(db: Db, agent: AgentRef, now: Date): Promise<number | undefined> {
   const row = await db
     .updateTable('agent_configs')
     .set((eb) => ({ knowledge_version: eb('knowledge_version', '+', 1), updated_at: now }))
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .returning('knowledge_version')
     .executeTakeFirst();
   return row?.knowledge_version;
 }
 
-export async function findKnowledgeVersion(db: Db, userId: string): Promise<number | undefined> {
+export async function findKnowledgeVersion(db: Db, agent: AgentRef): Promise<number | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select('knowledge_version')
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .executeTakeFirst();
   return row?.knowledge_version;
 }
 
-export async function hasAgentConfig(db: Db, userId: string): Promise<boolean> {
+export async function hasAgentConfig(db: Db, agent: AgentRef): Promise<boolean> {
   const row = await db
     .selectFrom('agent_configs')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -186,19 +187,20 @@ export async function hasAgentConfig(db: Db, userId: string): Promise<boolean> {
  */
 export async function replaceDocument(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   document: NewDocument,
 ): Promise<{ document: StoredDocument; replacedBlobKey: string | null }> {
   const replaced = await db
     .deleteFrom('documents')
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('name', '=', document.name)
     .returning('blob_key')
     .executeTakeFirst();
   const row = await db
     .insertInto('documents')
     .values({
-      user_id: userId,
+      user_id: agent.userId,
+      agent_id: agent.agentId,
       name: document.name,
       blob_key: document.blobKey,
       kind: document.kind,
@@ -215,7 +217,8 @@ export async function replaceDocument(
       .values(
         document.passages.slice(i, i + CHUNK).map((p) => ({
           document_id: row.id,
-          user_id: userId,
+          user_id: agent.userId,
+          agent_id: agent.agentId,
           ord: p.ord,
           heading: p.heading,
           page: p.page,
@@ -230,12 +233,12 @@ export async function replaceDocument(
 /** Deletes one document (passages cascade); returns it, or undefined when it is not this user's. */
 export async function deleteDocument(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
 ): Promise<StoredDocument | undefined> {
   const row = await db
     .deleteFrom('documents')
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', documentId)
     .returning(documentColumns)
     .executeTakeFirst();
@@ -243,10 +246,10 @@ export async function deleteDocument(
 }
 
 /** Deletes every document of the user (passages cascade); returns what was deleted. */
-export async function deleteAllDocuments(db: Db, userId: string): Promise<StoredDocument[]> {
+export async function deleteAllDocuments(db: Db, agent: AgentRef): Promise<StoredDocument[]> {
   const rows = await db
     .deleteFrom('documents')
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .returning(documentColumns)
     .execute();
   return rows.map(toDocument);
@@ -254,14 +257,14 @@ export async function deleteAllDocuments(db: Db, userId: string): Promise<Stored
 
 export async function setProviderDocumentId(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
   providerDocumentId: string | null,
 ): Promise<void> {
   await db
     .updateTable('documents')
     .set({ provider_document_id: providerDocumentId })
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('id', '=', documentId)
     .execute();
 }
@@ -298,12 +301,12 @@ function toPassage(row: {
 }
 
 /** Every passage of the user, in document then reading order. */
-export async function findPassages(db: Db, userId: string): Promise<StoredPassage[]> {
+export async function findPassages(db: Db, agent: AgentRef): Promise<StoredPassage[]> {
   const rows = await db
     .selectFrom('passages')
     .innerJoin('documents', 'documents.id', 'passages.document_id')
     .select(passageColumns)
-    .where('passages.user_id', '=', userId)
+    .where('passages.agent_id', '=', agent.agentId)
     .orderBy('documents.created_at')
     .orderBy('documents.name')
     .orderBy('passages.ord')
@@ -314,7 +317,7 @@ export async function findPassages(db: Db, userId: string): Promise<StoredPassag
 /** Full-text search over the user's passages (Postgres `websearch_to_tsquery`, GIN index), best first. */
 export async function searchPassages(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   query: string,
   limit: number,
 ): Promise<(StoredPassage & { rank: number })[]> {
@@ -323,7 +326,7 @@ export async function searchPassages(
     .selectFrom('passages')
     .innerJoin('documents', 'documents.id', 'passages.document_id')
     .select([...passageColumns, sql<number>`ts_rank(passages.tsv, ${tsquery})`.as('rank')])
-    .where('passages.user_id', '=', userId)
+    .where('passages.agent_id', '=', agent.agentId)
     .where(sql<boolean>`passages.tsv @@ ${tsquery}`)
     .orderBy('rank', 'desc')
     .limit(limit)

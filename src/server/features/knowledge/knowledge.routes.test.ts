@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { agentRefOf } from '../../test/seed.ts';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalBlobStore } from '../../providers/blobs/local.ts';
@@ -93,7 +94,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     return {
       documents: documents.map((d) => d.name).sort(),
       passages: passages.length,
-      version: await findKnowledgeVersion(c.db, userId),
+      version: await findKnowledgeVersion(c.db, await agentRefOf(c.db, userId)),
       blobs: listBlobFiles(blobDir).sort(),
     };
   }
@@ -112,7 +113,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       `${fixture('faq-utf8.txt').length} B`,
     );
 
-    const knowledge = (await loadAgentKnowledge(c.db, userId))!;
+    const knowledge = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!;
     const pdf = knowledge.passages.filter((p) => p.documentName === 'handbook.pdf');
     expect(pdf.find((p) => p.heading === 'Opening Hours')).toMatchObject({ page: 1 });
     expect(pdf.find((p) => p.heading === 'Returns and Refunds')).toMatchObject({ page: 2 });
@@ -123,7 +124,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     expect(txt.find((p) => p.heading === 'Is there parking?')?.text).toContain('free parking');
 
     // The generated tsvector + GIN index answer full-text queries.
-    const hits = await searchKnowledge(c.db, userId, 'gift cards expire');
+    const hits = await searchKnowledge(c.db, await agentRefOf(c.db, userId), 'gift cards expire');
     expect(hits[0]).toMatchObject({ documentName: 'handbook.pdf', heading: 'Gift Cards' });
 
     // The original bytes are in the blob store.
@@ -156,7 +157,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     expect(afterReplace.documents).toEqual(['faq.txt', 'handbook.pdf']);
     expect(afterReplace.version).toBe(afterAdd.version! + 1);
     expect(afterReplace.blobs).toHaveLength(2); // the replaced file is gone from the blob store
-    const faq = (await loadAgentKnowledge(c.db, userId))!.passages.filter(
+    const faq = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!.passages.filter(
       (p) => p.documentName === 'faq.txt',
     );
     expect(faq.map((p) => p.text).join(' ')).toContain('five miles');
@@ -393,7 +394,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     expect(after.documents).toEqual(['faq.txt', 'policies.docx']);
     expect(after.version).toBe(before.version! + 1);
     expect(after.blobs).toHaveLength(2);
-    const knowledge = (await loadAgentKnowledge(c.db, userId))!;
+    const knowledge = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!;
     expect(knowledge.passages.some((p) => p.documentName === 'handbook.pdf')).toBe(false);
 
     const again = await deleteMultipart(client, '/api/agent/knowledge-base/document', {
@@ -434,7 +435,7 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       expect(response.statusCode).toBe(404);
     }
     expect((await snapshot(c, alice.userId)).documents).toHaveLength(3);
-    expect((await loadAgentKnowledge(c.db, bob.userId))!.passages).toEqual([]);
+    expect((await loadAgentKnowledge(c.db, await agentRefOf(c.db, bob.userId)))!.passages).toEqual([]);
 
     // Signed out: nothing at all.
     const anonymous = await c.app.inject({ method: 'GET', url: '/api/agent/knowledge-base' });

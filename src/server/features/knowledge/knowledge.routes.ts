@@ -2,9 +2,11 @@
  * Knowledge-base routes (SPEC section 7): list, add (multipart `documents`), delete (multipart `document_path`).
  * Every change bumps the agent's knowledge version, so a running call uses it on its next turn.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { documentReading, toReadingResponse } from '../../accounts/document-reading.ts';
+import { requestedAgentId, requireAgent, type AgentRef } from '../../accounts/agent-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
@@ -65,8 +67,10 @@ export interface KnowledgeHooks {
    * Called after documents were added or deleted through the knowledge-base routes (e.g. to sync a hosted
    * agent's knowledge base). Failures are logged, not shown: the change is saved and our own runtime uses it.
    */
-  afterKnowledgeChanged?: (userId: string) => Promise<void>;
+  afterKnowledgeChanged?: (agent: AgentRef) => Promise<void>;
 }
+
+const NO_AGENT = 'No agent is configured yet. Please configure your agent first.';
 
 export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
@@ -75,12 +79,15 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
     // indexed query that finds nothing once the loop has caught up.
     const embedPassages = passageVectorTask(deps.db, deps.providers.encoder);
     if (deps.env.NODE_ENV !== 'test') runPeriodically(app, 1000, 'computing passage vectors', embedPassages);
+    // The agent a request acts on (ADR 044): the one named by agent_id, else the account's only one.
+    const agentOf = (request: FastifyRequest, fields?: Record<string, unknown>) =>
+      requireAgent(deps.db, userOf(request).id, requestedAgentId(request, fields), NO_AGENT);
     const notifyChanged = async (
       request: { log: { error: (o: object, m: string) => void } },
-      userId: string,
+      agent: AgentRef,
     ) => {
       if (!hooks.afterKnowledgeChanged) return;
-      await hooks.afterKnowledgeChanged(userId).catch((error: unknown) => {
+      await hooks.afterKnowledgeChanged(agent).catch((error: unknown) => {
         request.log.error({ err: error }, 'afterKnowledgeChanged hook failed');
       });
     };
@@ -89,9 +96,9 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base',
       { ...auth, schema: { response: { 200: knowledgeListResponseSchema } } },
       async (request) => {
-        const userId = userOf(request).id;
-        const documents = await listKnowledgeDocuments(deps, userId);
-        const reading = await documentReading(deps.db, userId);
+        const agent = await agentOf(request);
+        const documents = await listKnowledgeDocuments(deps, agent);
+        const reading = await documentReading(deps.db, agent);
         return { documents: documents.map(toDocumentResponse), reading: toReadingResponse(reading) };
       },
     );
@@ -100,13 +107,12 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base/add',
       { ...auth, schema: { response: { 200: knowledgeAddResponseSchema } } },
       async (request) => {
-        const userId = userOf(request).id;
-        const { files } = await readMultipartForm(request, { fileField: 'documents' });
-        if (files.length === 0) throw new AppError('validation', 'Please select files to upload');
+        const { fields, files } = await readMultipartForm(request, { fileField: 'documents' });
         // Fail fast (before extracting every file) when there is no agent to add to.
-        await listKnowledgeDocuments(deps, userId);
-        const stored = await ingestDocuments(deps, userId, files);
-        await notifyChanged(request, userId);
+        const agent = await agentOf(request, fields);
+        if (files.length === 0) throw new AppError('validation', 'Please select files to upload');
+        const stored = await ingestDocuments(deps, agent, files);
+        await notifyChanged(request, agent);
         const names = stored.map((d) => d.name).join(', ');
         return {
           message: `${stored.length === 1 ? 'Document' : `${stored.length} documents`} uploaded: ${names}. Your agent uses ${stored.length === 1 ? 'it' : 'them'} from its next answer.`,
@@ -119,14 +125,14 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base/document',
       { ...auth, schema: { response: { 200: messageResponseSchema } } },
       async (request) => {
-        const userId = userOf(request).id;
         const { fields } = await readMultipartForm(request, { fileField: 'documents' });
+        const agent = await agentOf(request, fields);
         const query = request.query as Record<string, unknown>;
         const documentPath =
           fields.document_path ?? (typeof query.document_path === 'string' ? query.document_path : '');
         if (!documentPath) throw new AppError('validation', 'document_path is required');
-        const deleted = await deleteKnowledgeDocument(deps, userId, documentPath);
-        await notifyChanged(request, userId);
+        const deleted = await deleteKnowledgeDocument(deps, agent, documentPath);
+        await notifyChanged(request, agent);
         return { message: `Document deleted: ${deleted.name}. Your agent no longer uses it.` };
       },
     );
@@ -136,7 +142,7 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base/answers',
       { ...auth, schema: { response: { 200: addedAnswersResponseSchema } } },
       async (request) => {
-        const answers = await listAddedAnswers(deps, userOf(request).id);
+        const answers = await listAddedAnswers(deps, await agentOf(request));
         return { document: ADDED_ANSWERS_DOCUMENT, answers: answers.map(toAddedAnswerResponse) };
       },
     );
@@ -145,10 +151,10 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base/answers',
       { ...auth, schema: { body: addedAnswerBodySchema, response: { 200: addedAnswerSavedSchema } } },
       async (request) => {
-        const userId = userOf(request).id;
-        const { asked_as, ...entry } = request.body;
-        const answer = await addAnswer(deps, userId, { ...entry, askedAs: asked_as });
-        await notifyChanged(request, userId);
+        const agent = await agentOf(request);
+        const { asked_as, agent_id: _agentId, ...entry } = request.body;
+        const answer = await addAnswer(deps, agent, { ...entry, askedAs: asked_as });
+        await notifyChanged(request, agent);
         return {
           message: `Answer added to "${ADDED_ANSWERS_DOCUMENT}". Your agent uses it from its next answer.`,
           answer: toAddedAnswerResponse(answer),
@@ -167,10 +173,10 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
         },
       },
       async (request) => {
-        const userId = userOf(request).id;
-        const { asked_as, ...entry } = request.body;
-        const answer = await editAnswer(deps, userId, request.params.id, { ...entry, askedAs: asked_as });
-        await notifyChanged(request, userId);
+        const agent = await agentOf(request);
+        const { asked_as, agent_id: _agentId, ...entry } = request.body;
+        const answer = await editAnswer(deps, agent, request.params.id, { ...entry, askedAs: asked_as });
+        await notifyChanged(request, agent);
         return {
           message: 'Answer saved. Your agent uses it from its next answer.',
           answer: toAddedAnswerResponse(answer),
@@ -182,9 +188,9 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
       '/agent/knowledge-base/answers/:id',
       { ...auth, schema: { params: addedAnswerParamsSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        const userId = userOf(request).id;
-        const deleted = await removeAnswer(deps, userId, request.params.id);
-        await notifyChanged(request, userId);
+        const agent = await agentOf(request);
+        const deleted = await removeAnswer(deps, agent, request.params.id);
+        await notifyChanged(request, agent);
         return { message: `Answer deleted: ${deleted.question}. Your agent no longer uses it.` };
       },
     );

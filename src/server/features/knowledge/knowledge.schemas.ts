@@ -47,6 +47,8 @@ export const addedAnswerBodySchema = z.object({
   question: z.string({ error: 'Please write the question this answer is for.' }).max(20_000),
   answer: z.string({ error: 'Please write an answer before saving.' }).max(20_000),
   asked_as: z.array(z.string().max(20_000)).max(500).optional(),
+  /** Which agent's "Answers you added" (ADR 044); also accepted in the query string. */
+  agent_id: z.string().max(100).optional(),
 });
 
 export const addedAnswerParamsSchema = z.object({ id: z.string() });

@@ -10,16 +10,17 @@
  * on failure the new blobs are removed again; after commit the replaced blobs are removed.
  *
  * Exported for other code (all scoped to one user):
- * - `loadAgentKnowledge(db, userId)`      every passage + the knowledge version (call runtime, per call)
- * - `findKnowledgeVersion(db, userId)`    cheap "did the documents change?" check before each turn
- * - `searchKnowledge(db, userId, q, n)`   Postgres full-text search over the passages (prefilter for huge KBs)
- * - `listKnowledgeDocuments(deps, userId)` documents with sizes (admin view, agent config)
- * - `readKnowledgeDocument(deps, userId, documentId)` the original bytes (e.g. upload to a hosted agent's KB)
- * - `setKnowledgeDocumentProviderId(db, userId, documentId, id)` remember the hosted agent's copy of a document
+ * - `loadAgentKnowledge(db, agent)`      every passage + the knowledge version (call runtime, per call)
+ * - `findKnowledgeVersion(db, agent)`    cheap "did the documents change?" check before each turn
+ * - `searchKnowledge(db, agent, q, n)`   Postgres full-text search over the passages (prefilter for huge KBs)
+ * - `listKnowledgeDocuments(deps, agent)` documents with sizes (admin view, agent config)
+ * - `readKnowledgeDocument(deps, agent, documentId)` the original bytes (e.g. upload to a hosted agent's KB)
+ * - `setKnowledgeDocumentProviderId(db, agent, documentId, id)` remember the hosted agent's copy of a document
  * - `ingestDocuments`, `prepareDocuments` + `storePreparedDocuments`, `deleteKnowledgeDocument`,
  *   `removeAllKnowledge` (the routes of agents and knowledge)
  */
 import { randomUUID } from 'node:crypto';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppErrorCode } from '../../lib/errors.ts';
@@ -200,14 +201,14 @@ function uploadPassageLimitError(prepared: PreparedDocument[]): AppError {
  * replaced, so they do not count twice. Runs early (before renting a number, say) and again inside the
  * upload's transaction.
  */
-async function checkAgentLimits(db: Db, userId: string, prepared: PreparedDocument[]): Promise<void> {
+async function checkAgentLimits(db: Db, agent: AgentRef, prepared: PreparedDocument[]): Promise<void> {
   const names = prepared.map((d) => d.name);
-  const existing = await repo.countDocuments(db, userId);
-  const replacing = (await repo.findExistingNames(db, userId, names)).length;
+  const existing = await repo.countDocuments(db, agent);
+  const replacing = (await repo.findExistingNames(db, agent, names)).length;
   const total = existing - replacing + prepared.length;
   if (total > MAX_DOCUMENTS_PER_AGENT) throw limitError(existing, total);
-  const passages = await repo.countPassages(db, userId);
-  const replacedPassages = await repo.countPassages(db, userId, names);
+  const passages = await repo.countPassages(db, agent);
+  const replacedPassages = await repo.countPassages(db, agent, names);
   const added = prepared.reduce((sum, d) => sum + d.passages.length, 0);
   const passagesTotal = passages - replacedPassages + added;
   if (passagesTotal > MAX_PASSAGES_PER_AGENT) throw passageLimitError(prepared, passages, passagesTotal);
@@ -216,11 +217,11 @@ async function checkAgentLimits(db: Db, userId: string, prepared: PreparedDocume
 /** Early check (before renting a number, say): would these documents exceed the per-agent limits? */
 export async function assertDocumentLimit(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   prepared: PreparedDocument[],
 ): Promise<void> {
   if (prepared.length === 0) return;
-  await checkAgentLimits(db, userId, prepared);
+  await checkAgentLimits(db, agent, prepared);
 }
 
 export interface StoreOptions {
@@ -238,7 +239,7 @@ export interface StoreOptions {
  */
 export async function storePreparedDocuments(
   deps: Pick<AppDeps, 'db' | 'clock' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
   prepared: PreparedDocument[],
   options: StoreOptions = {},
 ): Promise<KnowledgeDocument[]> {
@@ -248,20 +249,20 @@ export async function storePreparedDocuments(
   let replacedKeys: string[] = [];
   try {
     for (const document of prepared) {
-      const key = `documents/${userId}/${randomUUID()}`;
+      const key = `documents/${agent.userId}/${randomUUID()}`;
       await providers.blobs.put(key, document.data, { contentType: CONTENT_TYPES[document.kind] });
       written.push(key);
     }
     await db.transaction().execute(async (trx) => {
       await options.inTransaction?.(trx);
       if (prepared.length === 0) return;
-      const version = await repo.bumpKnowledgeVersion(trx, userId, deps.clock.now());
+      const version = await repo.bumpKnowledgeVersion(trx, agent, deps.clock.now());
       if (version === undefined) throw noAgentError();
-      await checkAgentLimits(trx, userId, prepared);
+      await checkAgentLimits(trx, agent, prepared);
       stored = [];
       replacedKeys = [];
       for (const [i, document] of prepared.entries()) {
-        const result = await repo.replaceDocument(trx, userId, {
+        const result = await repo.replaceDocument(trx, agent, {
           name: document.name,
           blobKey: written[i]!,
           kind: document.kind,
@@ -284,12 +285,12 @@ export async function storePreparedDocuments(
 /** The whole pipeline for one upload: prepare (refusing bad files) then store. */
 export async function ingestDocuments(
   deps: Pick<AppDeps, 'db' | 'clock' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
   files: UploadedFile[],
   options: StoreOptions = {},
 ): Promise<KnowledgeDocument[]> {
   const prepared = await prepareDocuments(files);
-  return storePreparedDocuments(deps, userId, prepared, options);
+  return storePreparedDocuments(deps, agent, prepared, options);
 }
 
 /** Removes blobs, best effort: a leftover file is harmless, a failed request is not. */
@@ -304,11 +305,11 @@ function noAgentError(): AppError {
 /** The user's documents, oldest first; throws 404 when no agent is configured. */
 export async function listKnowledgeDocuments(
   deps: Pick<AppDeps, 'db'>,
-  userId: string,
+  agent: AgentRef,
   options: { requireAgent?: boolean } = { requireAgent: true },
 ): Promise<KnowledgeDocument[]> {
-  if (options.requireAgent !== false && !(await repo.hasAgentConfig(deps.db, userId))) throw noAgentError();
-  return (await repo.findDocuments(deps.db, userId)).map(toKnowledgeDocument);
+  if (options.requireAgent !== false && !(await repo.hasAgentConfig(deps.db, agent))) throw noAgentError();
+  return (await repo.findDocuments(deps.db, agent)).map(toKnowledgeDocument);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -316,15 +317,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Deletes one of the user's documents (404 when it is not theirs) and bumps the knowledge version. */
 export async function deleteKnowledgeDocument(
   deps: Pick<AppDeps, 'db' | 'clock' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
   documentPath: string,
 ): Promise<KnowledgeDocument> {
   const id = documentPath.trim();
   if (!UUID.test(id)) throw new AppError('not_found', 'Document not found');
   const deleted = await deps.db.transaction().execute(async (trx) => {
-    const document = await repo.deleteDocument(trx, userId, id);
+    const document = await repo.deleteDocument(trx, agent, id);
     if (!document) throw new AppError('not_found', 'Document not found');
-    await repo.bumpKnowledgeVersion(trx, userId, deps.clock.now());
+    await repo.bumpKnowledgeVersion(trx, agent, deps.clock.now());
     return document;
   });
   await discardBlobs(deps, [deleted.blobKey]);
@@ -338,9 +339,9 @@ export async function deleteKnowledgeDocument(
 export async function removeAllKnowledge(
   trx: Db,
   deps: Pick<AppDeps, 'providers'>,
-  userId: string,
+  agent: AgentRef,
 ): Promise<{ documents: KnowledgeDocument[]; cleanUp: () => Promise<void> }> {
-  const deleted = await repo.deleteAllDocuments(trx, userId);
+  const deleted = await repo.deleteAllDocuments(trx, agent);
   return {
     documents: deleted.map(toKnowledgeDocument),
     cleanUp: () =>
@@ -354,11 +355,11 @@ export async function removeAllKnowledge(
 /** The original bytes of one of the user's documents (404 when it is not theirs). */
 export async function readKnowledgeDocument(
   deps: Pick<AppDeps, 'db' | 'providers'>,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
 ): Promise<{ document: KnowledgeDocument; data: Buffer; contentType: string }> {
   if (!UUID.test(documentId)) throw new AppError('not_found', 'Document not found');
-  const document = await repo.findDocument(deps.db, userId, documentId);
+  const document = await repo.findDocument(deps.db, agent, documentId);
   if (!document) throw new AppError('not_found', 'Document not found');
   const data = await deps.providers.blobs.get(document.blobKey);
   const contentType = CONTENT_TYPES[document.kind as DocumentKind] ?? 'application/octet-stream';
@@ -367,11 +368,11 @@ export async function readKnowledgeDocument(
 
 export async function setKnowledgeDocumentProviderId(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   documentId: string,
   providerDocumentId: string | null,
 ): Promise<void> {
-  await repo.setProviderDocumentId(db, userId, documentId, providerDocumentId);
+  await repo.setProviderDocumentId(db, agent, documentId, providerDocumentId);
 }
 
 export interface AgentKnowledge {
@@ -381,14 +382,14 @@ export interface AgentKnowledge {
 }
 
 /**
- * Everything the agent of `userId` knows: every passage with its document name, heading and page, in the
+ * Everything the agent of `agent` knows: every passage with its document name, heading and page, in the
  * shape `buildKnowledgeIndex` takes. Undefined when the user has no agent configuration.
  * The version is read before the passages, so a change racing the load is seen on the next check.
  */
-export async function loadAgentKnowledge(db: Db, userId: string): Promise<AgentKnowledge | undefined> {
-  const version = await repo.findKnowledgeVersion(db, userId);
+export async function loadAgentKnowledge(db: Db, agent: AgentRef): Promise<AgentKnowledge | undefined> {
+  const version = await repo.findKnowledgeVersion(db, agent);
   if (version === undefined) return undefined;
-  const passages = await repo.findPassages(db, userId);
+  const passages = await repo.findPassages(db, agent);
   return {
     version,
     passages: passages.map((p) => ({
@@ -402,19 +403,19 @@ export async function loadAgentKnowledge(db: Db, userId: string): Promise<AgentK
 }
 
 /** The agent's current knowledge version (bumped on every document change), or undefined without an agent. */
-export async function findKnowledgeVersion(db: Db, userId: string): Promise<number | undefined> {
-  return repo.findKnowledgeVersion(db, userId);
+export async function findKnowledgeVersion(db: Db, agent: AgentRef): Promise<number | undefined> {
+  return repo.findKnowledgeVersion(db, agent);
 }
 
 /** Postgres full-text search over the user's passages, best first (a prefilter; the turn engine ranks). */
 export async function searchKnowledge(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   query: string,
   limit = 20,
 ): Promise<(KnowledgePassage & { rank: number })[]> {
   if (query.trim() === '') return [];
-  const rows = await repo.searchPassages(db, userId, query, limit);
+  const rows = await repo.searchPassages(db, agent, query, limit);
   return rows.map((p) => ({
     id: p.id,
     documentName: p.documentName,

@@ -1,6 +1,7 @@
 /** Storage of self-test requests and runs (ADR 013). Kysely stays here; callers get domain types. */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MadeFrom, QuestionKind } from './self-test-questions.ts';
 
@@ -40,6 +41,7 @@ export interface SelfTestRequest {
 
 export interface ClaimedRequest {
   userId: string;
+  agentId: string;
   holder: string;
   requestedAt: Date;
   waitingSince: Date | null;
@@ -57,7 +59,7 @@ export interface AgentForTest {
  */
 export async function upsertRequest(
   db: Db,
-  userId: string,
+  agent: AgentRef,
   now: Date,
   debounceMs: number,
   maxDelayMs: number,
@@ -65,9 +67,15 @@ export async function upsertRequest(
   const due = new Date(now.getTime() + debounceMs);
   await db
     .insertInto('self_test_requests')
-    .values({ user_id: userId, requested_at: now, first_requested_at: now, due_at: due })
+    .values({
+      user_id: agent.userId,
+      agent_id: agent.agentId,
+      requested_at: now,
+      first_requested_at: now,
+      due_at: due,
+    })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
+      oc.column('agent_id').doUpdateSet({
         requested_at: now,
         due_at: sql<Date>`least(${due}::timestamptz, self_test_requests.first_requested_at + make_interval(secs => ${maxDelayMs / 1000}))`,
       }),
@@ -91,7 +99,7 @@ export async function claimDueRequest(
   for (let attempt = 0; attempt < 3; attempt++) {
     const candidate = await db
       .selectFrom('self_test_requests')
-      .select('user_id')
+      .select('agent_id')
       .where('due_at', '<=', now)
       .where(free)
       .orderBy('due_at')
@@ -101,13 +109,19 @@ export async function claimDueRequest(
     const row = await db
       .updateTable('self_test_requests')
       .set({ claimed_by: holder, claimed_until: new Date(now.getTime() + ttlMs) })
-      .where('user_id', '=', candidate.user_id)
+      .where('agent_id', '=', candidate.agent_id)
       .where('due_at', '<=', now)
       .where(free)
-      .returning(['user_id', 'requested_at', 'waiting_since'])
+      .returning(['user_id', 'agent_id', 'requested_at', 'waiting_since'])
       .executeTakeFirst();
     if (row)
-      return { userId: row.user_id, holder, requestedAt: row.requested_at, waitingSince: row.waiting_since };
+      return {
+        userId: row.user_id,
+        agentId: row.agent_id,
+        holder,
+        requestedAt: row.requested_at,
+        waitingSince: row.waiting_since,
+      };
   }
   return undefined;
 }
@@ -122,7 +136,7 @@ export async function postponeRequest(
   await db
     .updateTable('self_test_requests')
     .set({ claimed_by: null, claimed_until: null, due_at: dueAt, waiting_since: waitingSince })
-    .where('user_id', '=', claim.userId)
+    .where('agent_id', '=', claim.agentId)
     .where('claimed_by', '=', claim.holder)
     .execute();
 }
@@ -130,16 +144,16 @@ export async function postponeRequest(
 export async function deleteRequest(db: Db, claim: ClaimedRequest): Promise<void> {
   await db
     .deleteFrom('self_test_requests')
-    .where('user_id', '=', claim.userId)
+    .where('agent_id', '=', claim.agentId)
     .where('claimed_by', '=', claim.holder)
     .execute();
 }
 
-export async function findRequest(db: Db, userId: string): Promise<SelfTestRequest | undefined> {
+export async function findRequest(db: Db, agent: AgentRef): Promise<SelfTestRequest | undefined> {
   const row = await db
     .selectFrom('self_test_requests')
     .select(['requested_at', 'due_at', 'claimed_until', 'waiting_since'])
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .executeTakeFirst();
   return row
     ? {
@@ -151,11 +165,12 @@ export async function findRequest(db: Db, userId: string): Promise<SelfTestReque
     : undefined;
 }
 
-export async function findAgentForTest(db: Db, userId: string): Promise<AgentForTest | undefined> {
+export async function findAgentForTest(db: Db, agent: AgentRef): Promise<AgentForTest | undefined> {
   const row = await db
     .selectFrom('agent_configs')
     .select(['company_name', 'transfer_phone_number', 'knowledge_version'])
-    .where('user_id', '=', userId)
+    .where('id', '=', agent.agentId)
+    .where('user_id', '=', agent.userId)
     .executeTakeFirst();
   return row
     ? {
@@ -167,11 +182,11 @@ export async function findAgentForTest(db: Db, userId: string): Promise<AgentFor
 }
 
 /** Passages still without their sentence vector (the documents are being processed). */
-export async function countPendingVectors(db: Db, userId: string): Promise<number> {
+export async function countPendingVectors(db: Db, agent: AgentRef): Promise<number> {
   const row = await db
     .selectFrom('passages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .where('vector', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -187,10 +202,15 @@ export async function saveRun(
   run: { ranAt: Date; knowledgeVersion: number; items: NewItem[] },
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('self_tests').where('user_id', '=', claim.userId).execute();
+    await trx.deleteFrom('self_tests').where('agent_id', '=', claim.agentId).execute();
     const { id } = await trx
       .insertInto('self_tests')
-      .values({ user_id: claim.userId, ran_at: run.ranAt, knowledge_version: run.knowledgeVersion })
+      .values({
+        user_id: claim.userId,
+        agent_id: claim.agentId,
+        ran_at: run.ranAt,
+        knowledge_version: run.knowledgeVersion,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (run.items.length > 0) {
@@ -216,7 +236,7 @@ export async function saveRun(
     }
     const done = await trx
       .deleteFrom('self_test_requests')
-      .where('user_id', '=', claim.userId)
+      .where('agent_id', '=', claim.agentId)
       .where('claimed_by', '=', claim.holder)
       .where('requested_at', '=', claim.requestedAt)
       .executeTakeFirst();
@@ -229,7 +249,7 @@ export async function saveRun(
           waiting_since: null,
           first_requested_at: eb.ref('requested_at'),
         }))
-        .where('user_id', '=', claim.userId)
+        .where('agent_id', '=', claim.agentId)
         .where('claimed_by', '=', claim.holder)
         .execute();
     }
@@ -287,11 +307,11 @@ function toItem(row: ItemRow): SelfTestItem {
   };
 }
 
-export async function findLatestRun(db: Db, userId: string): Promise<SelfTestRun | undefined> {
+export async function findLatestRun(db: Db, agent: AgentRef): Promise<SelfTestRun | undefined> {
   const run = await db
     .selectFrom('self_tests')
     .select(['id', 'ran_at', 'knowledge_version'])
-    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.agentId)
     .orderBy('ran_at', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -306,12 +326,15 @@ export async function findLatestRun(db: Db, userId: string): Promise<SelfTestRun
 }
 
 /** One item, only when it is this account's. */
-export async function findItem(db: Db, userId: string, itemId: string): Promise<SelfTestItem | undefined> {
+export async function findItem(db: Db, agent: AgentRef, itemId: string): Promise<SelfTestItem | undefined> {
   const row = await db
     .selectFrom('self_test_items')
     .select(itemColumns)
     .where('id', '=', itemId)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', agent.userId)
+    .where('self_test_id', 'in', (eb) =>
+      eb.selectFrom('self_tests').select('id').where('agent_id', '=', agent.agentId),
+    )
     .executeTakeFirst();
   return row ? toItem(row) : undefined;
 }

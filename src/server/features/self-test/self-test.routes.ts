@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { runPeriodically } from '../../lib/periodic.ts';
 import { requireUser, userOf } from '../../lib/security.ts';
+import { requestedAgentId, requireAgent, resolveAgent } from '../../accounts/agent-scope.ts';
+import type { FastifyRequest } from 'fastify';
 import {
   itemParamsSchema,
   markWrongResponseSchema,
@@ -22,6 +24,11 @@ import {
 } from './self-test.service.ts';
 
 export function selfTestRoutes(deps: AppDeps, hooks: SelfTestHooks): FastifyPluginAsyncZod {
+  // The agent a request acts on (ADR 044): the one named by agent_id, else the account's only one.
+  const agentOf = (request: FastifyRequest) =>
+    resolveAgent(deps.db, userOf(request).id, requestedAgentId(request));
+  const requiredAgentOf = (request: FastifyRequest) =>
+    requireAgent(deps.db, userOf(request).id, requestedAgentId(request), 'Please configure your agent first');
   return async (app) => {
     const auth = { preHandler: requireUser(deps) };
     // Every instance looks every second for due tests; each is claimed by one (tests call runDueSelfTests).
@@ -31,7 +38,7 @@ export function selfTestRoutes(deps: AppDeps, hooks: SelfTestHooks): FastifyPlug
       '/self-test',
       { ...auth, schema: { response: { 200: selfTestResponseSchema } } },
       async (request) => {
-        const view = await getSelfTest(deps, userOf(request).id);
+        const view = await getSelfTest(deps, await agentOf(request));
         const run = view.lastRun;
         return {
           configured: view.configured,
@@ -69,14 +76,14 @@ export function selfTestRoutes(deps: AppDeps, hooks: SelfTestHooks): FastifyPlug
     app.post(
       '/self-test/run',
       { ...auth, schema: { response: { 200: messageResponseSchema } } },
-      async (request) => ({ message: await runSelfTestNow(deps, userOf(request).id) }),
+      async (request) => ({ message: await runSelfTestNow(deps, await requiredAgentOf(request)) }),
     );
 
     app.post(
       '/self-test/items/:id/wrong',
       { ...auth, schema: { params: itemParamsSchema, response: { 200: markWrongResponseSchema } } },
       async (request) => {
-        const result = await markAnswerWrong(deps, hooks, userOf(request).id, request.params.id);
+        const result = await markAnswerWrong(deps, hooks, await requiredAgentOf(request), request.params.id);
         return {
           message: result.already
             ? 'Already marked wrong. The question is in your list of questions to answer.'

@@ -8,6 +8,7 @@
  * the account's passages still lack their sentence vectors (an upload being processed) the test waits for them.
  */
 import { randomUUID } from 'node:crypto';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { askAgent } from '../../accounts/ask-agent.ts';
 import { loadAgentPassages } from '../../accounts/agent-passages.ts';
@@ -31,17 +32,17 @@ const TESTS_PER_TICK = 5;
 /** What the self-test needs from the others (wired in features/index.ts). */
 export interface SelfTestHooks {
   /** Keeps a question the owner marked wrong as a knowledge gap (knowledge-gaps feature); returns its id. */
-  recordGap(userId: string, gap: { question: string; askedAt: Date }): Promise<string>;
+  recordGap(agent: AgentRef, gap: { question: string; askedAt: Date }): Promise<string>;
 }
 
 export async function requestSelfTest(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  userId: string,
+  agent: AgentRef,
   options: { now?: boolean } = {},
 ): Promise<void> {
   await repo.upsertRequest(
     deps.db,
-    userId,
+    agent,
     deps.clock.now(),
     options.now ? 0 : DEBOUNCE_MS,
     options.now ? 0 : MAX_DELAY_MS,
@@ -83,18 +84,19 @@ async function runClaimed(
   claim: repo.ClaimedRequest,
 ): Promise<boolean> {
   const now = deps.clock.now();
-  const agent = await repo.findAgentForTest(deps.db, claim.userId);
+  const ref: AgentRef = { userId: claim.userId, agentId: claim.agentId };
+  const agent = await repo.findAgentForTest(deps.db, ref);
   if (!agent) {
     await repo.deleteRequest(deps.db, claim);
     return false;
   }
-  const pending = await repo.countPendingVectors(deps.db, claim.userId);
+  const pending = await repo.countPendingVectors(deps.db, ref);
   const waitingSince = claim.waitingSince ?? now;
   if (pending > 0 && now.getTime() - waitingSince.getTime() < MAX_VECTOR_WAIT_MS) {
     await repo.postponeRequest(deps.db, claim, new Date(now.getTime() + VECTOR_RECHECK_MS), waitingSince);
     return false;
   }
-  const rows = await loadAgentPassages(deps.db, claim.userId);
+  const rows = await loadAgentPassages(deps.db, ref);
   const questions = makeSelfTestQuestions(
     rows.map((r) => ({
       documentName: r.passage.documentName,
@@ -105,7 +107,7 @@ async function runClaimed(
   );
   const answers = await askAgent(
     deps,
-    claim.userId,
+    ref,
     questions.map((q) => q.question),
     { companyName: agent.companyName, transferNumber: agent.transferNumber, priority: 'background' },
   );
@@ -153,13 +155,13 @@ export interface SelfTestView {
 
 export async function getSelfTest(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  userId: string,
+  ref: AgentRef | undefined,
 ): Promise<SelfTestView> {
-  const agent = await repo.findAgentForTest(deps.db, userId);
-  if (!agent) return { configured: false, status: 'idle', knowledgeVersion: null, lastRun: null };
+  const agent = ref ? await repo.findAgentForTest(deps.db, ref) : undefined;
+  if (!ref || !agent) return { configured: false, status: 'idle', knowledgeVersion: null, lastRun: null };
   const [request, run] = await Promise.all([
-    repo.findRequest(deps.db, userId),
-    repo.findLatestRun(deps.db, userId),
+    repo.findRequest(deps.db, ref),
+    repo.findLatestRun(deps.db, ref),
   ]);
   const now = deps.clock.now();
   const status: SelfTestStatus = !request
@@ -189,12 +191,12 @@ export async function getSelfTest(
 }
 
 /** The owner asks for a test now; the message says when it will run. */
-export async function runSelfTestNow(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string): Promise<string> {
-  if (!(await repo.findAgentForTest(deps.db, userId))) {
+export async function runSelfTestNow(deps: Pick<AppDeps, 'db' | 'clock'>, agent: AgentRef): Promise<string> {
+  if (!(await repo.findAgentForTest(deps.db, agent))) {
     throw new AppError('not_found', 'Please configure your agent first');
   }
-  await requestSelfTest(deps, userId, { now: true });
-  if ((await repo.countPendingVectors(deps.db, userId)) > 0) {
+  await requestSelfTest(deps, agent, { now: true });
+  if ((await repo.countPendingVectors(deps.db, agent)) > 0) {
     return 'Your documents are still being processed. The self-test runs as soon as they are ready.';
   }
   return 'The self-test is running. Its results show here in a few seconds.';
@@ -209,10 +211,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function markAnswerWrong(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   hooks: SelfTestHooks,
-  userId: string,
+  agent: AgentRef,
   itemId: string,
 ): Promise<{ gapId: string | null; already: boolean }> {
-  const item = UUID.test(itemId) ? await repo.findItem(deps.db, userId, itemId) : undefined;
+  const item = UUID.test(itemId) ? await repo.findItem(deps.db, agent, itemId) : undefined;
   if (!item) {
     throw new AppError(
       'not_found',
@@ -222,7 +224,7 @@ export async function markAnswerWrong(
   const now = deps.clock.now();
   if (!(await repo.claimItemWrong(deps.db, item.id, now))) return { gapId: item.gapId, already: true };
   try {
-    const gapId = await hooks.recordGap(userId, { question: item.question, askedAt: now });
+    const gapId = await hooks.recordGap(agent, { question: item.question, askedAt: now });
     await repo.setItemGap(deps.db, item.id, gapId);
     return { gapId, already: false };
   } catch (error) {

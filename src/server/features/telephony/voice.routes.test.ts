@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { agentRefOf } from '../../test/seed.ts';
 import websocket from '@fastify/websocket';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -134,6 +135,7 @@ describe.each(databaseTargets())('Twilio voice webhooks and ConversationRelay (%
     // A call in progress (on any instance) holds the only minute left.
     await insertCall(ctx().db, {
       userId: owner.userId,
+      agentId: (await agentRefOf(ctx().db, owner.userId)).agentId,
       provider: 'twilio',
       providerCallId: 'CAlive',
       phoneNumber: '+15551112222',

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 import type { DocumentReading } from '../../../components/reading-progress.tsx';
 import type { NumberHold } from '../../../components/number-hold-notice.tsx';
 
@@ -38,12 +39,13 @@ export interface ActivationResponse {
 }
 
 export const activationApi = {
-  agentConfig: () => api.get<AgentCardConfigResponse>('/agent/config'),
+  agentConfig: (agentId?: string) => api.get<AgentCardConfigResponse>(scoped('/agent/config', agentId)),
   voices: () => api.get<{ voices: Voice[] }>('/elevenlabs/voices'),
   previewBlob: (voiceId: string) => api.blob(`/elevenlabs/voice-preview/${encodeURIComponent(voiceId)}`),
-  activate: (voiceId: string) => {
+  activate: (voiceId: string, agentId?: string) => {
     const form = new FormData();
     form.append('voice_id', voiceId);
+    if (agentId) form.append('agent_id', agentId);
     return api.postMultipart<ActivationResponse>('/agent/create-eleven-labs-agent', form);
   },
 };

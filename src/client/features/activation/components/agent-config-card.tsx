@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAgentLink, useScopedAgentId } from '../../../lib/agent-scope.tsx';
 import { Link } from 'react-router';
 import { AlertTriangle, Bot, CheckCircle2, FileText, Mic, Phone, Settings2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -27,6 +28,8 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
   const { data } = useAgentCardConfig();
   const [dialogOpen, setDialogOpen] = useState(false);
   const config = data?.configured ? data.config : null;
+  // One of several numbers (ADR 044): the card is named after its company or location.
+  const several = useScopedAgentId() !== undefined;
 
   return (
     <Card data-testid="agent-config-card" className="flex flex-col">
@@ -37,8 +40,10 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
               <Bot aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <CardTitle>Agent Configuration</CardTitle>
-              <CardDescription>Your AI phone agent</CardDescription>
+              <CardTitle>{several && config ? config.company_name : 'Agent Configuration'}</CardTitle>
+              <CardDescription>
+                {several && config ? formatPhoneNumber(config.twilio_phone_number) : 'Your AI phone agent'}
+              </CardDescription>
             </div>
           </div>
           {config ? <StatusBadge config={config} /> : null}
@@ -120,6 +125,9 @@ function ConfiguredAgent({
   onChooseVoice: () => void;
 }) {
   const agentId = agentIdOf(config);
+  // One of several numbers (ADR 044): its own settings page.
+  const scoped = useScopedAgentId();
+  const settings = useAgentLink('/configure');
   const voiceName = typeof config.config_data?.voice_name === 'string' ? config.config_data.voice_name : null;
   const documentCount = config.documents?.length ?? 0;
   return (
@@ -137,12 +145,23 @@ function ConfiguredAgent({
 
       <ReadingProgress reading={config.reading} />
 
+      {scoped ? (
+        <Link
+          to={settings}
+          className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
+          <Settings2 aria-hidden="true" className="size-4" />
+          Settings for {formatPhoneNumber(config.twilio_phone_number)}
+        </Link>
+      ) : null}
+
       {config.number_hold ? (
         <div className="mt-auto">
           <NumberHoldNotice
             hold={config.number_hold}
             phoneNumber={config.twilio_phone_number}
             hasActiveSubscription={hasActiveSubscription}
+            configureHref={settings}
           />
         </div>
       ) : !agentId ? (

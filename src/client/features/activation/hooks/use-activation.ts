@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { pollWhileReading } from '../../../components/reading-progress.tsx';
 import { activationApi, type AgentCardConfigResponse } from '../api/activation-api.ts';
 
@@ -12,12 +13,14 @@ export const VOICES_KEY = ['activation', 'voices'] as const;
 const NOT_CONFIGURED: AgentCardConfigResponse = { configured: false, config: null };
 
 /** GET /agent/config for the Agent Configuration card. SPEC 8: a failure means "not configured", logged only. */
-export function useAgentCardConfig() {
+export function useAgentCardConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  const agentId = useAgentId();
   return useQuery({
-    queryKey: AGENT_CONFIG_KEY,
+    enabled,
+    queryKey: [...AGENT_CONFIG_KEY, agentId ?? null],
     queryFn: async () => {
       try {
-        return await activationApi.agentConfig();
+        return await activationApi.agentConfig(agentId);
       } catch (error) {
         console.error('agent config load failed', error);
         return NOT_CONFIGURED;
@@ -42,8 +45,9 @@ export function useVoices(enabled: boolean) {
 /** POST /agent/create-eleven-labs-agent; on success the dashboard data reloads. */
 export function useActivateAgent() {
   const queryClient = useQueryClient();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: (voiceId: string) => activationApi.activate(voiceId),
+    mutationFn: (voiceId: string) => activationApi.activate(voiceId, agentId),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['agent'] }),

@@ -30,6 +30,7 @@ export interface AdminSubscription {
 }
 
 export interface AdminAgentConfig {
+  id?: string;
   company_name: string;
   contact_email: string;
   twilio_phone_number: string;
@@ -61,6 +62,8 @@ export interface AdminUserDetails {
   subscription: AdminSubscription | null;
   extra_minutes: number;
   agent_config: AdminAgentConfig | null;
+  /** Every number of the account (ADR 044); agent_config is the first. */
+  agents?: AdminAgentConfig[];
   recent_calls: AdminRecentCall[];
 }
 
@@ -147,7 +150,10 @@ export const adminApi = {
       user_id: input.userId,
       action: input.action,
     }),
-  deletePhoneNumber: (id: string) => api.delete<{ message: string }>(`/admin/users/${userPath(id)}/phone`),
+  deletePhoneNumber: (id: string, agentId?: string) =>
+    api.delete<{ message: string }>(
+      `/admin/users/${userPath(id)}/phone${agentId ? `?agent_id=${encodeURIComponent(agentId)}` : ''}`,
+    ),
   deleteUser: (id: string) => api.delete<{ message: string }>(`/admin/users/${userPath(id)}`),
   outbox: () => api.get<{ smtp_configured: boolean; emails: OutboxEmail[] }>('/admin/outbox'),
   coupons: async () => (await api.get<{ coupons: Coupon[] }>('/admin/coupons/list')).coupons,

@@ -26,7 +26,8 @@ export interface UserDetailsProps {
   isSelf: boolean;
   onGift: (input: { minutes: number; note: string }) => Promise<string | null>;
   onRevoke: (action: RevokeAction) => Promise<boolean>;
-  onDeletePhone: () => Promise<void>;
+  /** Deletes one number: the one of `agentId` when the user has several (ADR 044). */
+  onDeletePhone: (agentId?: string) => Promise<void>;
   onDeleteUser: () => Promise<void>;
 }
 
@@ -68,7 +69,9 @@ export function UserDetails({
   onDeletePhone,
   onDeleteUser,
 }: UserDetailsProps) {
-  const { user, subscription, agent_config: agent, recent_calls: calls } = details;
+  const { user, subscription, agent_config: first, recent_calls: calls } = details;
+  // Every number of the account (ADR 044); an older server sends only agent_config.
+  const agents = details.agents ?? (first ? [first] : []);
   const label = user.name?.trim() || user.email;
   const hasDiscount = Boolean(subscription && subscription.discount_percent > 0);
   const discountLabel = subscription
@@ -207,51 +210,68 @@ export function UserDetails({
           )}
         </Section>
 
-        <Section icon={Bot} title="Agent Configuration">
-          {agent ? (
-            <div className="space-y-3">
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="Company">{agent.company_name}</Field>
-                <Field label="Contact email">{agent.contact_email}</Field>
-                <Field label="Phone" wrap={Boolean(agent.number_released_at)}>
-                  {formatPhoneNumber(agent.twilio_phone_number)}
-                  {agent.number_released_at ? (
-                    <span
-                      className="block text-sm font-normal text-amber-800"
-                      data-testid="admin-number-released"
-                    >
-                      Released on{' '}
-                      {new Date(agent.number_released_at).toLocaleDateString('en-US', {
-                        month: 'short',
-                        day: 'numeric',
-                        year: 'numeric',
-                      })}
-                      , 30 days after the subscription ended
-                    </span>
-                  ) : null}
-                </Field>
-                <Field label="Documents">{agent.document_count}</Field>
-              </dl>
-              <ConfirmDeleteDialog
-                trigger={
-                  <Button variant="outline" size="sm" className="border-red-200 text-red-700 hover:bg-red-50">
-                    <Phone aria-hidden="true" className="size-4" />
-                    Delete Phone Number
-                  </Button>
-                }
-                title="Delete Phone Number?"
-                description={
-                  <p>
-                    The number {formatPhoneNumber(agent.twilio_phone_number)} is released back to the
-                    telephony provider and the agent configuration of {label} is removed. Call history is
-                    kept.
-                  </p>
-                }
-                confirmLabel="Delete Phone Number"
-                busyLabel="Deleting..."
-                onConfirm={onDeletePhone}
-              />
-            </div>
+        <Section
+          icon={Bot}
+          title={agents.length > 1 ? `Agent Configuration (${agents.length} numbers)` : 'Agent Configuration'}
+        >
+          {agents.length > 0 ? (
+            <ul className="space-y-4">
+              {agents.map((agent) => (
+                <li
+                  key={agent.id ?? agent.twilio_phone_number}
+                  className="space-y-3"
+                  data-testid="admin-agent"
+                >
+                  <dl className="grid gap-4 sm:grid-cols-2">
+                    <Field label="Company">{agent.company_name}</Field>
+                    <Field label="Contact email">{agent.contact_email}</Field>
+                    <Field label="Phone" wrap={Boolean(agent.number_released_at)}>
+                      {formatPhoneNumber(agent.twilio_phone_number)}
+                      {agent.number_released_at ? (
+                        <span
+                          className="block text-sm font-normal text-amber-800"
+                          data-testid="admin-number-released"
+                        >
+                          Released on{' '}
+                          {new Date(agent.number_released_at).toLocaleDateString('en-US', {
+                            month: 'short',
+                            day: 'numeric',
+                            year: 'numeric',
+                          })}
+                          , 30 days after the subscription ended
+                        </span>
+                      ) : null}
+                    </Field>
+                    <Field label="Documents">{agent.document_count}</Field>
+                  </dl>
+                  <ConfirmDeleteDialog
+                    trigger={
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="border-red-200 text-red-700 hover:bg-red-50"
+                      >
+                        <Phone aria-hidden="true" className="size-4" />
+                        {agents.length > 1
+                          ? `Delete ${formatPhoneNumber(agent.twilio_phone_number)}`
+                          : 'Delete Phone Number'}
+                      </Button>
+                    }
+                    title="Delete Phone Number?"
+                    description={
+                      <p>
+                        The number {formatPhoneNumber(agent.twilio_phone_number)} is released back to the
+                        telephony provider and the agent configuration of {label} is removed. Call history is
+                        kept.
+                      </p>
+                    }
+                    confirmLabel="Delete Phone Number"
+                    busyLabel="Deleting..."
+                    onConfirm={() => onDeletePhone(agents.length > 1 ? agent.id : undefined)}
+                  />
+                </li>
+              ))}
+            </ul>
           ) : (
             <p className="text-sm text-ink-500">No agent configured</p>
           )}

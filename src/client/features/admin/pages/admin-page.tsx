@@ -93,10 +93,10 @@ export function AdminPage() {
     }
   };
 
-  const deletePhone = async () => {
+  const deletePhone = async (agentId?: string) => {
     if (!selectedId) return;
     try {
-      await adminApi.deletePhoneNumber(selectedId);
+      await adminApi.deletePhoneNumber(selectedId, agentId);
       toast.success('Phone number deleted successfully');
     } catch (error) {
       if (error instanceof ApiError && error.detail?.includes('No configuration found')) {

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 import type { OpeningHours } from '../../../../shared/opening-hours.ts';
 import type { NumberHold } from '../../../components/number-hold-notice.tsx';
 
@@ -11,6 +12,7 @@ export interface AgentDocument {
 
 /** GET /agent/config -> config (SPEC 3, Agent config). */
 export interface AgentConfig {
+  id: string;
   company_name: string;
   contact_email: string;
   twilio_phone_number: string;
@@ -22,6 +24,14 @@ export interface AgentConfig {
   config_data: Record<string, unknown>;
   /** Once the subscription ended: until when the number is kept, or when it was released (ADR 020 addendum). */
   number_hold?: NumberHold | null;
+}
+
+/** GET /agents (ADR 044). */
+export interface AgentsList {
+  agents: AgentConfig[];
+  limit: number;
+  plan: string | null;
+  can_add: boolean;
 }
 
 export interface AgentConfigResponse {
@@ -50,12 +60,16 @@ export interface AgentHoursResponse {
 }
 
 export const agentsApi = {
-  getHours: () => api.get<AgentHoursResponse>('/agent/hours'),
-  saveHours: (hours: OpeningHours) => api.post<AgentHoursResponse>('/agent/hours', hours),
-  deleteHours: () => api.delete<{ message: string }>('/agent/hours'),
-  getConfig: () => api.get<AgentConfigResponse>('/agent/config'),
+  getHours: (agentId?: string) => api.get<AgentHoursResponse>(scoped('/agent/hours', agentId)),
+  saveHours: (hours: OpeningHours, agentId?: string) =>
+    api.post<AgentHoursResponse>(scoped('/agent/hours', agentId), hours),
+  deleteHours: (agentId?: string) => api.delete<{ message: string }>(scoped('/agent/hours', agentId)),
+  getConfig: (agentId?: string) => api.get<AgentConfigResponse>(scoped('/agent/config', agentId)),
+  /** Every number of the account and the plan's limit (ADR 044). */
+  list: () => api.get<AgentsList>('/agents'),
   availableNumbers: () => api.get<{ numbers: AvailableNumber[] }>('/twilio/available-numbers'),
-  configure: (input: ConfigureInput) => {
+  /** POST /agent/configure (the named agent, or the only one); with `add`, POST /agents: another number. */
+  configure: (input: ConfigureInput, target: { agentId?: string | undefined; add?: boolean } = {}) => {
     const form = new FormData();
     form.append('company_name', input.company_name);
     form.append('contact_email', input.contact_email);
@@ -63,7 +77,8 @@ export const agentsApi = {
     if (input.transfer_phone_number.trim())
       form.append('transfer_phone_number', input.transfer_phone_number.trim());
     for (const file of input.documents) form.append('documents', file, file.name);
-    return api.postMultipart<{ message: string }>('/agent/configure', form);
+    const url = target.add ? '/agents' : scoped('/agent/configure', target.agentId);
+    return api.postMultipart<{ message: string; config: AgentConfig }>(url, form);
   },
-  deleteConfig: () => api.delete<{ message: string }>('/agent/config'),
+  deleteConfig: (agentId?: string) => api.delete<{ message: string }>(scoped('/agent/config', agentId)),
 };

@@ -1,4 +1,5 @@
 import { Fragment, useState, type InputHTMLAttributes } from 'react';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, Clock, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -47,18 +48,19 @@ function timeZones(current: string): string[] {
  */
 export function HoursCard({ data }: { data: AgentHoursResponse }) {
   const queryClient = useQueryClient();
+  const agentId = useAgentId();
   const [draft, setDraft] = useState<OpeningHours | null>(data.hours);
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const problems = draft ? openingHoursProblems(draft) : [];
 
   const save = useMutation({
-    mutationFn: (hours: OpeningHours) => agentsApi.saveHours(hours),
+    mutationFn: (hours: OpeningHours) => agentsApi.saveHours(hours, agentId),
     onSuccess: (saved) => {
       toast.success('Opening hours saved');
       setServerError(null);
       setShowProblems(false);
-      queryClient.setQueryData(AGENT_HOURS_QUERY_KEY, saved);
+      queryClient.setQueryData([...AGENT_HOURS_QUERY_KEY, agentId ?? null], saved);
     },
     onError: (error) => {
       const message = errorMessage(error, 'Failed to save opening hours');
@@ -67,7 +69,7 @@ export function HoursCard({ data }: { data: AgentHoursResponse }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => agentsApi.deleteHours(),
+    mutationFn: () => agentsApi.deleteHours(agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       setDraft(null);

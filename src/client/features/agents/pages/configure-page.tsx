@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { AgentSelector } from '../../../components/agent-selector.tsx';
+import { useAccountAgents, useAgentId } from '../../../lib/agent-scope.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
@@ -36,7 +38,13 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const agentConfig = useAgentConfig();
+  // `?new=1`: another number of the account (POST /agents, ADR 044); `?agent=<id>`: one of several numbers.
+  const [params] = useSearchParams();
+  const adding = params.get('new') === '1';
+  const agentId = useAgentId();
+  const agents = useAccountAgents();
+  const several = (agents.data?.agents.length ?? 0) > 1;
+  const agentConfig = useAgentConfig({ enabled: !adding });
   const numbers = useAvailableNumbers({ enabled: !planNeeded });
   // Bumped after a deletion: remounts the form with empty fields (contact email from the user).
   const [formGeneration, setFormGeneration] = useState(0);
@@ -46,9 +54,9 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
   }, [numbers.isError]);
 
   const configure = useMutation({
-    mutationFn: (input: ConfigureInput) => agentsApi.configure(input),
-    onSuccess: async () => {
-      toast.success('Agent configured successfully!');
+    mutationFn: (input: ConfigureInput) => agentsApi.configure(input, { agentId, add: adding }),
+    onSuccess: async (result) => {
+      toast.success(adding ? `${result.message}.` : 'Agent configured successfully!');
       await queryClient.invalidateQueries({ queryKey: AGENT_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: AVAILABLE_NUMBERS_QUERY_KEY });
       navigate('/dashboard');
@@ -57,31 +65,35 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
   });
 
   const remove = useMutation({
-    mutationFn: () => agentsApi.deleteConfig(),
-    onSuccess: async () => {
-      toast.success('Configuration deleted! You can now choose a new phone number.');
+    mutationFn: () => agentsApi.deleteConfig(agentId),
+    onSuccess: async (result) => {
+      toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: AGENT_QUERY_KEY });
       await queryClient.refetchQueries({ queryKey: AVAILABLE_NUMBERS_QUERY_KEY });
-      setFormGeneration((n) => n + 1);
+      // One of several numbers released: the others stay, back to the dashboard.
+      if (several) navigate('/dashboard');
+      else setFormGeneration((n) => n + 1);
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to delete configuration')),
   });
 
-  if (agentConfig.isPending) return <LoadingScreen />;
-  const config = agentConfig.data?.configured ? (agentConfig.data.config ?? null) : null;
+  if ((!adding && agentConfig.isPending) || agents.isPending) return <LoadingScreen />;
+  const config = !adding && agentConfig.data?.configured ? (agentConfig.data.config ?? null) : null;
 
   return (
     <div className="min-h-dvh bg-ink-50">
       <AppHeader />
       <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <PageHeader
-          title="Configure Your AI Phone Agent"
+          title={adding ? 'Add a phone number' : 'Configure Your AI Phone Agent'}
           description={
-            config?.number_hold?.released_at
-              ? `Your number ${formatPhoneNumber(config.twilio_phone_number)} was released after your subscription ended: choose a new one below.`
-              : config
-                ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
-                : 'Set up your company details, phone number and knowledge documents.'
+            adding
+              ? 'Another number for this account: its own company or location name, documents, voice and hours. Minutes are shared.'
+              : config?.number_hold?.released_at
+                ? `Your number ${formatPhoneNumber(config.twilio_phone_number)} was released after your subscription ended: choose a new one below.`
+                : config
+                  ? `Current number: ${formatPhoneNumber(config.twilio_phone_number)}`
+                  : 'Set up your company details, phone number and knowledge documents.'
           }
           actions={
             <>
@@ -95,6 +107,7 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
             </>
           }
         />
+        {adding || planNeeded ? null : <AgentSelector />}
         {planNeeded ? (
           <PlanNeededCard />
         ) : (
@@ -109,7 +122,7 @@ export function ConfigurePage({ planNeeded = false }: ConfigurePageProps) {
             </CardHeader>
             <CardContent>
               <ConfigureForm
-                key={`${formGeneration}-${config ? 'configured' : 'new'}`}
+                key={`${formGeneration}-${config ? config.id : 'new'}`}
                 config={config}
                 defaultEmail={user?.email ?? ''}
                 numbers={numbers.data ?? []}

@@ -53,6 +53,8 @@ export interface SubscriptionStatus {
   subscription: Subscription | null;
   /** After the subscription ended: the agent's number, kept until release_at or released (ADR 020 addendum). */
   number_hold?: NumberHold & { phone_number: string };
+  /** The same for every number of the account, one per agent (ADR 044 addendum); the first is `number_hold`. */
+  number_holds?: (NumberHold & { phone_number: string; agent_id: string })[];
 }
 
 export interface CouponValidation {

@@ -46,6 +46,8 @@ export function BillingPage() {
   const payments = useQuery({ queryKey: PAYMENTS_KEY, queryFn: () => billingApi.payments() });
   const [params, setParams] = useSearchParams();
   const subscription = status.data?.has_subscription ? status.data.subscription : null;
+  // After the end: every number of the account, kept or released (one per agent, ADR 044 addendum).
+  const holds = status.data?.number_holds ?? (status.data?.number_hold ? [status.data.number_hold] : []);
   const [changing, setChanging] = useState<PlanId | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
 
@@ -146,12 +148,15 @@ export function BillingPage() {
           <Card>
             <CardContent className="space-y-4">
               <p className="text-sm text-ink-600">No active subscription</p>
-              {status.data?.number_hold ? (
-                <NumberHoldNotice
-                  hold={status.data.number_hold}
-                  phoneNumber={status.data.number_hold.phone_number}
-                  hasActiveSubscription={false}
-                />
+              {holds.length > 0 ? (
+                holds.map((hold) => (
+                  <NumberHoldNotice
+                    key={hold.phone_number}
+                    hold={hold}
+                    phoneNumber={hold.phone_number}
+                    hasActiveSubscription={false}
+                  />
+                ))
               ) : (
                 <Button asChild>
                   <Link to="/pricing">Choose a Plan</Link>

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 
 export interface TranscriptSource {
   document: string;
@@ -21,6 +22,10 @@ export type CallOutcome =
 export interface Call {
   id: string;
   phone_number: string;
+  /** The number's agent (ADR 044); null when that number was released since. */
+  agent_id?: string | null;
+  /** The number the caller dialled. */
+  to_number?: string | null;
   created_at: string;
   duration: number;
   summary: string | null;
@@ -55,6 +60,8 @@ export interface CallHistoryFilter {
   outcome: OutcomeFilter | null;
   /** Words of the transcript (digits also match the caller's number). */
   q: string;
+  /** One number's calls (ADR 044); every number's when absent. */
+  agentId?: string | undefined;
 }
 
 export const callsApi = {
@@ -63,9 +70,10 @@ export const callsApi = {
     if (filter.outcome) params.set('outcome', filter.outcome);
     if (filter.q.trim()) params.set('q', filter.q.trim());
     if (before) params.set('before', before);
+    if (filter.agentId) params.set('agent_id', filter.agentId);
     const query = params.toString();
     return api.get<CallHistoryPage>(query ? `/calls/history?${query}` : '/calls/history');
   },
   one: (id: string) => api.get<Call>(`/calls/${encodeURIComponent(id)}`),
-  sync: () => api.post<{ message: string }>('/calls/sync-from-elevenlabs'),
+  sync: (agentId?: string) => api.post<{ message: string }>(scoped('/calls/sync-from-elevenlabs', agentId)),
 };

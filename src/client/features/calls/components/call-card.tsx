@@ -9,7 +9,8 @@ import { formatCallDate, formatDuration, formatReplyTime, OUTCOMES } from './for
  * One call: number, date and time, duration, outcome, Summary and Transcript (SPEC 2, Call history), and at a
  * glance the questions answered from the documents and the agent's reply time (median and slowest turn).
  */
-export function CallCard({ call }: { call: Call }) {
+/** `calledNumber`: the account has several numbers (ADR 044), so say which one the caller dialled. */
+export function CallCard({ call, calledNumber = false }: { call: Call; calledNumber?: boolean }) {
   const outcome = call.outcome ? OUTCOMES[call.outcome] : null;
   return (
     <Card data-testid="call-card">
@@ -23,7 +24,12 @@ export function CallCard({ call }: { call: Call }) {
               <p className="font-semibold text-ink-900" data-testid="call-number">
                 {formatPhoneNumber(call.phone_number)}
               </p>
-              <p className="text-sm text-ink-500">{formatCallDate(call.created_at)}</p>
+              <p className="text-sm text-ink-500">
+                {formatCallDate(call.created_at)}
+                {calledNumber && call.to_number ? (
+                  <span data-testid="call-to"> · to {formatPhoneNumber(call.to_number)}</span>
+                ) : null}
+              </p>
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">

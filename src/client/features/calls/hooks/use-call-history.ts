@@ -17,7 +17,7 @@ export const callHistoryKey = ['calls', 'history'] as const;
  */
 export function useCallHistory(filter: CallHistoryFilter) {
   return useInfiniteQuery({
-    queryKey: [...callHistoryKey, filter.outcome, filter.q.trim()],
+    queryKey: [...callHistoryKey, filter.outcome, filter.q.trim(), filter.agentId ?? null],
     queryFn: ({ pageParam }) => callsApi.history(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,
@@ -25,10 +25,17 @@ export function useCallHistory(filter: CallHistoryFilter) {
   });
 }
 
-export function useSyncCalls() {
+/** Sync Calls for one number, or for each of `allAgentIds` in turn when the page shows every number (ADR 044). */
+export function useSyncCalls(agentId?: string, allAgentIds: string[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: callsApi.sync,
+    mutationFn: async () => {
+      if (agentId || allAgentIds.length < 2) return callsApi.sync(agentId);
+      const results = [];
+      for (const id of allAgentIds) results.push(await callsApi.sync(id));
+      const news = results.filter((r) => r.message !== 'Your calls are up to date');
+      return { message: news.map((r) => r.message).join('. ') || 'Your calls are up to date' };
+    },
     onSuccess: async (result) => {
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: callHistoryKey });

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useAccountAgents } from '../../../lib/agent-scope.tsx';
+import { AgentSelector } from '../../../components/agent-selector.tsx';
 import { PhoneIncoming, RefreshCw, Search, SearchX } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,14 +56,24 @@ export function CallsPage() {
   const clearFilters = () => {
     clearTimeout(pendingSearch.current);
     setTyped('');
+    // The number chosen (several numbers, ADR 044) is not a filter: it stays.
     const next = new URLSearchParams();
+    const agent = latest.current.get('agent');
+    if (agent) next.set('agent', agent);
     latest.current = next;
     setParams(next, { replace: true });
   };
   const filtered = outcome !== null || q.trim() !== '';
 
-  const history = useCallHistory({ outcome, q });
-  const sync = useSyncCalls();
+  // Several numbers (ADR 044): one number's calls, or all of them (no ?agent=).
+  const agentId = params.get('agent') ?? undefined;
+  const accountAgents = useAccountAgents().data?.agents ?? [];
+  const several = accountAgents.length > 1;
+  const history = useCallHistory({ outcome, q, agentId });
+  const sync = useSyncCalls(
+    agentId,
+    accountAgents.map((a) => a.id),
+  );
   const calls = history.data?.pages.flatMap((page) => page.calls) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
   // /calls?call=<id>: one call's transcript (linked from the knowledge-gaps page).
@@ -86,6 +98,8 @@ export function CallsPage() {
           }
         />
 
+        {callId === null ? <AgentSelector allowAll /> : null}
+
         {callId !== null ? (
           <div className="space-y-4">
             <Button variant="link" asChild>
@@ -96,7 +110,7 @@ export function CallsPage() {
                 <Spinner />
               </div>
             ) : one.data ? (
-              <CallCard call={one.data} />
+              <CallCard call={one.data} calledNumber={several} />
             ) : (
               <EmptyState
                 icon={PhoneIncoming}
@@ -172,17 +186,14 @@ export function CallsPage() {
                 title="No calls match"
                 description="Try other words or another outcome."
                 action={
-                  <Button
-                    variant="outline"
-                    onClick={clearFilters}
-                  >
+                  <Button variant="outline" onClick={clearFilters}>
                     Clear filters
                   </Button>
                 }
               />
             ) : null}
             {calls.map((call) => (
-              <CallCard key={call.id} call={call} />
+              <CallCard key={call.id} call={call} calledNumber={several} />
             ))}
             {history.hasNextPage ? (
               <div className="flex justify-center pt-2">

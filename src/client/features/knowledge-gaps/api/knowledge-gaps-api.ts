@@ -1,4 +1,5 @@
 import { api, request } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 
 export interface GapAsk {
   gap_id: string;
@@ -46,20 +47,27 @@ export const MAX_ANSWER_CHARS = 2000;
 const json = { headers: { 'Content-Type': 'application/json' } };
 
 export const knowledgeGapsApi = {
-  list: () => api.get<{ groups: GapGroup[] }>('/knowledge-gaps'),
-  count: () => api.get<{ groups: number; questions: number }>('/knowledge-gaps/count'),
-  answer: (input: { gap_ids: string[]; question: string; answer: string }) =>
-    api.post<AnswerGapsResult>('/knowledge-gaps/answer', input),
-  dismiss: (gapIds: string[]) =>
-    api.post<{ message: string; resolved: number }>('/knowledge-gaps/dismiss', { gap_ids: gapIds }),
-  answers: () => api.get<{ document: string; answers: AddedAnswer[] }>('/agent/knowledge-base/answers'),
-  editAnswer: (id: string, input: { question: string; answer: string }) =>
+  list: (agentId?: string) => api.get<{ groups: GapGroup[] }>(scoped('/knowledge-gaps', agentId)),
+  count: (agentId?: string) =>
+    api.get<{ groups: number; questions: number }>(scoped('/knowledge-gaps/count', agentId)),
+  answer: (input: { gap_ids: string[]; question: string; answer: string }, agentId?: string) =>
+    api.post<AnswerGapsResult>(scoped('/knowledge-gaps/answer', agentId), input),
+  dismiss: (gapIds: string[], agentId?: string) =>
+    api.post<{ message: string; resolved: number }>(scoped('/knowledge-gaps/dismiss', agentId), {
+      gap_ids: gapIds,
+    }),
+  answers: (agentId?: string) =>
+    api.get<{ document: string; answers: AddedAnswer[] }>(scoped('/agent/knowledge-base/answers', agentId)),
+  editAnswer: (id: string, input: { question: string; answer: string }, agentId?: string) =>
     request<{ message: string; answer: AddedAnswer }>(
       'PUT',
-      `/agent/knowledge-base/answers/${encodeURIComponent(id)}`,
+      scoped(`/agent/knowledge-base/answers/${encodeURIComponent(id)}`, agentId),
       JSON.stringify(input),
       json,
     ),
-  deleteAnswer: (id: string) =>
-    request<{ message: string }>('DELETE', `/agent/knowledge-base/answers/${encodeURIComponent(id)}`),
+  deleteAnswer: (id: string, agentId?: string) =>
+    request<{ message: string }>(
+      'DELETE',
+      scoped(`/agent/knowledge-base/answers/${encodeURIComponent(id)}`, agentId),
+    ),
 };

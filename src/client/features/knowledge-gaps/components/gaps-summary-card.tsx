@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useAgentLink } from '../../../lib/agent-scope.tsx';
 import { ArrowRight, MessageCircleQuestion } from 'lucide-react';
 import { useKnowledgeGapCount } from '../hooks/use-knowledge-gaps.ts';
 import { plural } from './format.ts';
@@ -6,10 +7,11 @@ import { plural } from './format.ts';
 /** The dashboard's link to the questions the agent couldn't answer, with how many are waiting. */
 export function GapsSummaryCard() {
   const count = useKnowledgeGapCount();
+  const to = useAgentLink('/knowledge-gaps');
   const groups = count.data?.groups ?? 0;
   return (
     <Link
-      to="/knowledge-gaps"
+      to={to}
       data-testid="gaps-summary"
       className="group flex items-center gap-4 rounded-2xl border border-ink-200/80 bg-white p-5 shadow-card transition-all hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lift focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
     >

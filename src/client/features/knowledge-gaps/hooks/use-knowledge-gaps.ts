@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
 import { knowledgeGapsApi } from '../api/knowledge-gaps-api.ts';
@@ -9,21 +10,28 @@ export const GAP_COUNT_KEY = ['agent', 'knowledge-gaps', 'count'] as const;
 export const ADDED_ANSWERS_KEY = ['agent', 'knowledge-base', 'answers'] as const;
 
 export function useKnowledgeGaps() {
+  const agentId = useAgentId();
   return useQuery({
-    queryKey: GAPS_KEY,
-    queryFn: async () => (await knowledgeGapsApi.list()).groups,
+    queryKey: [...GAPS_KEY, agentId ?? null],
+    queryFn: async () => (await knowledgeGapsApi.list(agentId)).groups,
     staleTime: 0,
   });
 }
 
 export function useKnowledgeGapCount() {
-  return useQuery({ queryKey: GAP_COUNT_KEY, queryFn: knowledgeGapsApi.count, staleTime: 0 });
+  const agentId = useAgentId();
+  return useQuery({
+    queryKey: [...GAP_COUNT_KEY, agentId ?? null],
+    queryFn: () => knowledgeGapsApi.count(agentId),
+    staleTime: 0,
+  });
 }
 
 export function useAddedAnswers() {
+  const agentId = useAgentId();
   return useQuery({
-    queryKey: ADDED_ANSWERS_KEY,
-    queryFn: async () => (await knowledgeGapsApi.answers()).answers,
+    queryKey: [...ADDED_ANSWERS_KEY, agentId ?? null],
+    queryFn: async () => (await knowledgeGapsApi.answers(agentId)).answers,
     staleTime: 0,
   });
 }
@@ -35,8 +43,10 @@ function useRefresh() {
 
 export function useAnswerGaps() {
   const refresh = useRefresh();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: knowledgeGapsApi.answer,
+    mutationFn: (input: { gap_ids: string[]; question: string; answer: string }) =>
+      knowledgeGapsApi.answer(input, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();
@@ -47,8 +57,9 @@ export function useAnswerGaps() {
 
 export function useDismissGaps() {
   const refresh = useRefresh();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: knowledgeGapsApi.dismiss,
+    mutationFn: (gapIds: string[]) => knowledgeGapsApi.dismiss(gapIds, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();
@@ -59,9 +70,10 @@ export function useDismissGaps() {
 
 export function useEditAnswer() {
   const refresh = useRefresh();
+  const agentId = useAgentId();
   return useMutation({
     mutationFn: (input: { id: string; question: string; answer: string }) =>
-      knowledgeGapsApi.editAnswer(input.id, { question: input.question, answer: input.answer }),
+      knowledgeGapsApi.editAnswer(input.id, { question: input.question, answer: input.answer }, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();
@@ -72,8 +84,9 @@ export function useEditAnswer() {
 
 export function useDeleteAnswer() {
   const refresh = useRefresh();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: knowledgeGapsApi.deleteAnswer,
+    mutationFn: (id: string) => knowledgeGapsApi.deleteAnswer(id, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();

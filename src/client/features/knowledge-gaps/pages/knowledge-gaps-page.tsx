@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AgentSelector } from '../../../components/agent-selector.tsx';
 import { Link } from 'react-router';
 import { BookOpen, MessageCircleQuestion } from 'lucide-react';
 import { AppHeader } from '../../../components/layout/app-header.tsx';
@@ -42,6 +43,8 @@ export function KnowledgeGapsPage() {
             </>
           }
         />
+
+        <AgentSelector />
 
         {answered ? (
           <ReplayResultCard

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 import type { DocumentReading } from '../../../components/reading-progress.tsx';
 
 /** A knowledge-base document (SPEC 3: name, path, size_formatted). */
@@ -9,15 +10,18 @@ export interface KnowledgeDocument {
 }
 
 export const knowledgeApi = {
-  list: () => api.get<{ documents: KnowledgeDocument[]; reading: DocumentReading }>('/agent/knowledge-base'),
-  add: (files: File[]) => {
+  list: (agentId?: string) =>
+    api.get<{ documents: KnowledgeDocument[]; reading: DocumentReading }>(
+      scoped('/agent/knowledge-base', agentId),
+    ),
+  add: (files: File[], agentId?: string) => {
     const form = new FormData();
     for (const file of files) form.append('documents', file, file.name);
-    return api.postMultipart<{ message: string }>('/agent/knowledge-base/add', form);
+    return api.postMultipart<{ message: string }>(scoped('/agent/knowledge-base/add', agentId), form);
   },
-  remove: (documentPath: string) => {
+  remove: (documentPath: string, agentId?: string) => {
     const form = new FormData();
     form.append('document_path', documentPath);
-    return api.delete<{ message: string }>('/agent/knowledge-base/document', form);
+    return api.delete<{ message: string }>(scoped('/agent/knowledge-base/document', agentId), form);
   },
 };

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { AgentSelector } from '../../../components/agent-selector.tsx';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, BookOpen, MessageCircleQuestion } from 'lucide-react';
@@ -33,9 +35,12 @@ export function KnowledgeBasePage() {
 
   // Document changes also change the agent config (its documents list): refresh everything about the agent.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['agent'] });
+  // One of several numbers (ADR 044): the selector sets ?agent=, uploads and deletions go to that agent.
+  const agentId = useAgentId();
+  const gapsLink = agentId ? `/knowledge-gaps?agent=${encodeURIComponent(agentId)}` : '/knowledge-gaps';
 
   const upload = useMutation({
-    mutationFn: (files: File[]) => knowledgeApi.add(files),
+    mutationFn: (files: File[]) => knowledgeApi.add(files, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();
@@ -44,7 +49,7 @@ export function KnowledgeBasePage() {
   });
 
   const remove = useMutation({
-    mutationFn: (document: KnowledgeDocument) => knowledgeApi.remove(document.path),
+    mutationFn: (document: KnowledgeDocument) => knowledgeApi.remove(document.path, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await refresh();
@@ -63,6 +68,7 @@ export function KnowledgeBasePage() {
           description="The documents your AI agent uses to answer calls."
           actions={<BackToDashboardButton />}
         />
+        <AgentSelector />
         <UploadCard
           uploading={upload.isPending}
           onUpload={(files) =>
@@ -78,7 +84,7 @@ export function KnowledgeBasePage() {
           onDelete={(document) => remove.mutateAsync(document).catch(() => undefined)}
         />
         <Link
-          to="/knowledge-gaps"
+          to={gapsLink}
           data-testid="knowledge-gaps-link"
           className="group flex items-center gap-4 rounded-2xl border border-ink-200/80 bg-white p-5 shadow-card transition-all hover:border-brand-200 hover:shadow-lift focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
         >

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 
 export type SelfTestOutcome = 'answered' | 'asks_first' | 'declined' | 'other';
 
@@ -39,10 +40,10 @@ export interface SelfTest {
 }
 
 export const selfTestApi = {
-  get: () => api.get<SelfTest>('/self-test'),
-  run: () => api.post<{ message: string }>('/self-test/run'),
-  markWrong: (itemId: string) =>
+  get: (agentId?: string) => api.get<SelfTest>(scoped('/self-test', agentId)),
+  run: (agentId?: string) => api.post<{ message: string }>(scoped('/self-test/run', agentId)),
+  markWrong: (itemId: string, agentId?: string) =>
     api.post<{ message: string; gap_id: string | null }>(
-      `/self-test/items/${encodeURIComponent(itemId)}/wrong`,
+      scoped(`/self-test/items/${encodeURIComponent(itemId)}/wrong`, agentId),
     ),
 };

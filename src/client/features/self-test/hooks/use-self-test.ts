@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api.ts';
 import { selfTestApi } from '../api/self-test-api.ts';
@@ -8,9 +9,10 @@ export const SELF_TEST_KEY = ['agent', 'self-test'] as const;
 
 /** The latest self-test; polled every 2 s while one is waiting or running, and every 15 s otherwise. */
 export function useSelfTest() {
+  const agentId = useAgentId();
   return useQuery({
-    queryKey: SELF_TEST_KEY,
-    queryFn: selfTestApi.get,
+    queryKey: [...SELF_TEST_KEY, agentId ?? null],
+    queryFn: () => selfTestApi.get(agentId),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'idle' ? 2000 : 15000),
   });
@@ -18,8 +20,9 @@ export function useSelfTest() {
 
 export function useRunSelfTest() {
   const queryClient = useQueryClient();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: selfTestApi.run,
+    mutationFn: () => selfTestApi.run(agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       await queryClient.invalidateQueries({ queryKey: SELF_TEST_KEY });
@@ -30,8 +33,9 @@ export function useRunSelfTest() {
 
 export function useMarkWrong() {
   const queryClient = useQueryClient();
+  const agentId = useAgentId();
   return useMutation({
-    mutationFn: selfTestApi.markWrong,
+    mutationFn: (itemId: string) => selfTestApi.markWrong(itemId, agentId),
     onSuccess: async (result) => {
       toast.success(result.message);
       // The gaps' count on the dashboard changes too.

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import { scoped } from '../../../lib/agent-scope.tsx';
 
 /** The part of GET /agent/config the Test call button needs. */
 export interface AgentNumberConfig {
@@ -7,5 +8,5 @@ export interface AgentNumberConfig {
 }
 
 export const agentNumberApi = {
-  config: () => api.get<AgentNumberConfig>('/agent/config'),
+  config: (agentId?: string) => api.get<AgentNumberConfig>(scoped('/agent/config', agentId)),
 };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { PhoneCall } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +8,11 @@ import { formatPhoneNumber } from '../../../../shared/phone.ts';
 
 /** Dashboard: "Test call" opens the softphone on the agent's number; shown only while the agent is active. */
 export function TestCallButton() {
-  const { data } = useQuery({ queryKey: ['agent', 'config', 'test-call'], queryFn: agentNumberApi.config });
+  const agentId = useAgentId();
+  const { data } = useQuery({
+    queryKey: ['agent', 'config', 'test-call', agentId ?? null],
+    queryFn: () => agentNumberApi.config(agentId),
+  });
   const config = data?.configured ? data.config : null;
   if (!config || config.status !== 'active') return null;
   return (
