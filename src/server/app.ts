@@ -9,7 +9,6 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,11 +17,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './app-deps.ts';
 import type { Env } from './env.ts';
 import { runAsDatabaseRequest } from './db/connection-queue.ts';
-import { checkDatabase, type Db } from './db/database.ts';
+import { checkDatabase, servesRequestsInLine, type Db } from './db/database.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextCheck } from './lib/request-text.ts';
 import { registerSecurity } from './lib/security.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Providers } from './providers/index.ts';
 import { createLocalProviders } from './providers/index.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -72,8 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerErrorHandler(app);
   // First hook: the embedded database serves the oldest request first and refuses one that waited too long.
-  app.addHook('onRequest', (_request, _reply, done) => runAsDatabaseRequest(done));
-  await app.register(helmet, {
+  if (servesRequestsInLine(db)) app.addHook('onRequest', (_request, _reply, done) => runAsDatabaseRequest(done));
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

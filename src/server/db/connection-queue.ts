@@ -30,7 +30,7 @@ export interface ConnectionQueueOptions {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_WAIT_MS = 1_000;
+export const DEFAULT_MAX_WAIT_MS = 1_500;
 export const DEFAULT_MAX_WAITING = 1_000;
 export const DEFAULT_TURN_BUDGET_MS = 20;
 

@@ -19,6 +19,18 @@ export interface DatabaseOptions {
   queue?: ConnectionQueueOptions;
 }
 
+/** The embedded databases, whose one connection is shared through the waiting line (connection-queue.ts). */
+const queued = new WeakSet<Db>();
+
+/**
+ * True when queries wait in the embedded database's line, which orders them by the request they serve
+ * (`runAsDatabaseRequest`); PostgreSQL's pool needs no request scope, and its cost (a hook on every promise on
+ * Node 20) is then not paid.
+ */
+export function servesRequestsInLine(db: Db): boolean {
+  return queued.has(db);
+}
+
 /** What the health check runs, per database instance. */
 const checks = new WeakMap<Db, () => Promise<void>>();
 
@@ -60,6 +72,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   const guard = dataPath ? watchDataFolder(dataPath) : undefined;
   const queue = new ConnectionQueue(options.queue);
   const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect({ pglite, queue, beforeUse: guard }) });
+  queued.add(db);
   checks.set(db, async () => {
     guard?.();
     await selectOne(db);

@@ -32,12 +32,24 @@ describe.each(databaseTargets())('leases (%s)', (target) => {
   });
 
   it('does not hold up work on other keys', async () => {
-    const events: string[] = [];
-    await Promise.all([
-      withLease(db(), 'account:1', logged(events, 'a')),
-      withLease(db(), 'account:2', logged(events, 'b')),
-    ]);
-    expect(events.slice(0, 2).sort()).toEqual(['a start', 'b start']);
+    // Each holder waits until the other has started: held up by the other key, they would never both finish.
+    const signal = () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve };
+    };
+    const started = { a: signal(), b: signal() };
+    const meet = (self: 'a' | 'b', other: 'a' | 'b') => async () => {
+      started[self].resolve();
+      await started[other].promise;
+      return self;
+    };
+    expect(
+      await Promise.all([
+        withLease(db(), 'account:1', meet('a', 'b')),
+        withLease(db(), 'account:2', meet('b', 'a')),
+      ]),
+    ).toEqual(['a', 'b']);
   });
 
   it('frees the key when the work fails', async () => {

@@ -9,6 +9,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { ConnectionQueue } from './connection-queue.ts';
+import { withPreparedStatements } from './pglite-statements.ts';
 
 export interface QueuedPGliteDialectConfig {
   pglite: PGlite;
@@ -19,13 +20,14 @@ export interface QueuedPGliteDialectConfig {
 
 /**
  * Kysely's PGlite dialect with our own waiting line (connection-queue.ts) in front of the one connection,
- * instead of Kysely's mutex, and a check before every use (a data folder removed under the server).
+ * instead of Kysely's mutex, a check before every use (a data folder removed under the server), and each
+ * query kept as a named prepared statement (pglite-statements.ts).
  */
 export class QueuedPGliteDialect extends PGliteDialect {
   readonly #config: QueuedPGliteDialectConfig;
 
   constructor(config: QueuedPGliteDialectConfig) {
-    super({ pglite: config.pglite });
+    super({ pglite: withPreparedStatements(config.pglite) });
     this.#config = config;
   }
 
