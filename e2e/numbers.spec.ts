@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
+  ADMIN,
   configureAgent,
   csrfHeaders,
   expect,
   muteAgent,
   registerUser,
+  shoot,
   shownNumber,
+  signInViaUi,
   subscribeWithFreeCoupon,
   test,
 } from './fixtures.ts';
@@ -65,10 +68,11 @@ async function askAboutParking(page: Page, number: string, company: string) {
 test.describe('several numbers per account', () => {
   test('a Pro account adds its second and third number, is refused a fourth, and each number answers from its own documents', async ({
     page,
+    browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
-    await registerUser(page, { name: 'Harbor Owner' });
+    test.setTimeout(300_000);
+    const owner = await registerUser(page, { name: 'Harbor Owner' });
     await subscribeWithFreeCoupon(page, baseURL!, 'pro');
     const downtown = await configureAgent(page, {
       companyName: 'Harbor Downtown',
@@ -87,6 +91,10 @@ test.describe('several numbers per account', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('number-card')).toHaveCount(2);
     await expect(page.getByRole('heading', { name: '2 of 3 phone numbers in use' })).toBeVisible();
+    // Two numbers: one card each, each with its own self-test panel (ADR 044, ADR 013).
+    await expect(page.getByTestId('number-card').nth(1).getByTestId('self-test-panel')).toBeVisible();
+    await expect(page.getByTestId('self-test-panel')).toHaveCount(2);
+    await shoot(page, 'numbers-two-dashboard', 'desktop');
 
     await page.getByRole('link', { name: 'Add a number' }).click();
     await addNumberInUi(page, 'Harbor Sales', '# Rentals\nA city bike rents for 25 dollars a day.');
@@ -149,5 +157,19 @@ test.describe('several numbers per account', () => {
     await page.goto(`/configure?agent=${uptownId}`);
     await expect(page.getByLabel('Company Name *')).toHaveValue('Harbor Uptown');
     await expect(page.getByText(`Current number: ${shownNumber(uptown)}`)).toBeVisible();
+
+    // The admin's user details list every number, and "Delete" names which one.
+    const adminPage = await (await browser.newContext({ baseURL })).newPage();
+    await signInViaUi(adminPage, ADMIN.email, ADMIN.password);
+    await expect(adminPage).toHaveURL(/\/dashboard$/);
+    await adminPage.goto('/admin');
+    await adminPage.getByPlaceholder('Search users...').fill(owner.email);
+    await adminPage.getByTestId('admin-user-row').first().click();
+    const agents = adminPage.getByTestId('admin-agent');
+    await expect(agents).toHaveCount(3);
+    await expect(agents.nth(1)).toContainText('Harbor Uptown');
+    await expect(agents.nth(1).getByRole('button', { name: `Delete ${shownNumber(uptown)}` })).toBeVisible();
+    await shoot(adminPage, 'numbers-admin', 'desktop');
+    await adminPage.context().close();
   });
 });
