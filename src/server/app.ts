@@ -72,7 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerErrorHandler(app);
   // First hook: the embedded database serves the oldest request first and refuses one that waited too long.
-  if (servesRequestsInLine(db)) app.addHook('onRequest', (_request, _reply, done) => runAsDatabaseRequest(done));
+  if (servesRequestsInLine(db))
+    app.addHook('onRequest', (_request, _reply, done) => runAsDatabaseRequest(done));
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
