@@ -225,7 +225,28 @@ describe('splitIntoPassages', () => {
         ].join('\n'),
       },
     ]);
-    expect(drafts.map((d) => d.heading)).toEqual(['requestTimeout', 'Are children allowed at your location.']);
+    expect(drafts.map((d) => d.heading)).toEqual([
+      'requestTimeout',
+      'Are children allowed at your location.',
+    ]);
     expect(drafts[0]!.text).toContain('It must be set to a non-zero value (e.g. 120 seconds)');
+  });
+  it('takes a label with its value for content, not for the title of the text after it', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '### level',
+          '',
+          "Default: 'info'",
+          '',
+          'The minimum level to log: messages with a lower level are not written.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => d.heading)).toEqual(['level']);
+    expect(drafts[0]!.text).toBe(
+      "Default: 'info'\nThe minimum level to log: messages with a lower level are not written.",
+    );
   });
 });

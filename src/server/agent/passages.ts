@@ -162,6 +162,8 @@ function lineKind(text: string): LineKind {
   if (words > MAX_HEADING_WORDS) return 'text';
   if (/^[-*+•]\s/.test(text)) return 'text'; // bullet items are content, not titles
   if (/\s\|\s/.test(text)) return 'text'; // a table row ("Haircut | 35 €") is content, not a title
+  // A label and its value ("Default: 'info'", "Phone: (541) 555-0176") is content, not the title of what follows.
+  if (LABEL_VALUE.test(text)) return 'text';
   // Two sentences on one line ("… two working days. Wheel truing and", "… support for JSON. It is") are prose,
   // never a title.
   if (/[A-Za-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';
@@ -248,7 +250,9 @@ function groupSections(lines: Line[]): Section[] {
  */
 function wrappedProse(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
-  return countWords(lines[i]!.text) > 8 && next !== undefined && next.kind !== 'blank' && !isListItem(next.text);
+  return (
+    countWords(lines[i]!.text) > 8 && next !== undefined && next.kind !== 'blank' && !isListItem(next.text)
+  );
 }
 
 /** A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"). */
@@ -257,13 +261,12 @@ function continuesOnNextLine(lines: Line[], i: number): boolean {
   return next !== undefined && next.kind !== 'blank' && /^[a-z]/.test(next.text);
 }
 
+/** "Label: value", as in opening hours, price lists and option defaults. */
+const LABEL_VALUE = /^[A-Z][\w'&/() -]{0,30}:\s+\S/;
+
 /** A bullet, a table row, or a short "Label: value" line as in opening hours and price lists. */
 function isListItem(text: string): boolean {
-  return (
-    /^[-*+•]\s/.test(text) ||
-    /\s\|\s/.test(text) ||
-    (/^[A-Z][\w'&/() -]{0,30}:\s+\S/.test(text) && countWords(text) <= 10)
-  );
+  return /^[-*+•]\s/.test(text) || /\s\|\s/.test(text) || (LABEL_VALUE.test(text) && countWords(text) <= 10);
 }
 
 function nextNonBlank(lines: Line[], i: number): Line | null {

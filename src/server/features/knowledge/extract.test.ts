@@ -197,7 +197,10 @@ describe('extractDocument: plain text', () => {
   });
 
   it('leaves emoji out, so a callout is read as its words ("Note:", not "i Note:")', async () => {
-    const data = Buffer.from('\u2139\uFE0F Note: bring your receipt \uD83D\uDE00\nOpen daily \u00A9 2026', 'utf8');
+    const data = Buffer.from(
+      '\u2139\uFE0F Note: bring your receipt \uD83D\uDE00\nOpen daily \u00A9 2026',
+      'utf8',
+    );
     const result = await extractDocument({ filename: 'notes.txt', data });
     expect(result.pages[0]!.text).toBe('Note: bring your receipt\nOpen daily \u00A9 2026');
   });
