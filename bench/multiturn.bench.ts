@@ -91,7 +91,7 @@ for (const business of data.businesses) {
       });
       if (verbose)
         console.log(
-          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : ''}${call.confirmed ? ` (confirmed ${call.confirmed})` : ''}: ${turn.caller} -> ${call.final.text}`,
+          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : outcome === 'answered' && holdsAnswer(call.final.answer?.passages[0]) ? ' (passage holds the answer, not said)' : ''}${call.confirmed ? ` (confirmed ${call.confirmed} to "${call.first.text}")` : ''}: ${turn.caller} -> ${call.final.text}`,
         );
       lines = [...lines, ...call.lines];
       if (call.conversation.state.ended) {
