@@ -318,7 +318,8 @@ export function createConversation(options: ConversationOptions): Conversation {
         }
       } else if (
         // Any other question is searched with the conversation's subject too, which is kept when it finds a
-        // passage clearly more likely to answer ("which version of it" after "what validates the body").
+        // passage clearly more likely to answer ("how much" after "what's in the winter package" is the package's
+        // price, not that of an entry asking "What does a diagnostic check cost?").
         aboutThisTurn &&
         withContext.answerable &&
         withContext.hits[0]!.relevance >= (result.hits[0]?.relevance ?? 0) + CONTEXT_LEAD
