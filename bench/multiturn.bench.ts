@@ -42,6 +42,8 @@ type Kind = 'first' | 'followup' | 'new';
 /** afterCut: asked on a new call after the agent ended the first one (a follow-up has then lost its context). */
 const judged: (JudgedQuestion & { kind: Kind; afterCut: boolean })[] = [];
 let cutShort = 0;
+/** "Are you asking …?" asked, and how the simulated caller answered it (yes: the offered passage holds an answer). */
+const confirmations = { asked: 0, yes: 0 };
 await questionVector('are you open today'); // loads the encoder, so its start does not count in a turn
 
 for (const business of data.businesses) {
@@ -73,6 +75,8 @@ for (const business of data.businesses) {
         turn.answerable,
         turn.answers,
       );
+      if (call.confirmed !== null) confirmations.asked++;
+      if (call.confirmed === 'yes') confirmations.yes++;
       judged.push({
         id: `${conversation.id}#${i}`,
         set: 'multiturn',
@@ -87,7 +91,7 @@ for (const business of data.businesses) {
       });
       if (verbose)
         console.log(
-          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : ''}${call.confirmed ? ` (confirmed ${call.confirmed})` : ''}: ${turn.caller} -> ${call.final.text}`,
+          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : outcome === 'answered' && holdsAnswer(call.final.answer?.passages[0]) ? ' (passage holds the answer, not said)' : ''}${call.confirmed ? ` (confirmed ${call.confirmed} to "${call.first.text}")` : ''}: ${turn.caller} -> ${call.final.text}`,
         );
       lines = [...lines, ...call.lines];
       if (call.conversation.state.ended) {
@@ -112,5 +116,8 @@ printReport('  of which on the call they follow', reportOf(followups.filter((j) 
 printReport('  of which on a new call, after a cut', reportOf(followups.filter((j) => j.afterCut)));
 printReport('later new questions', reportOf(judged.filter((j) => j.kind === 'new')));
 console.log(
-  `\ncalls cut short        ${cutShort} of ${conversations} (the agent ended the call before the last turn)`,
+  `\n"are you asking …?"    ${confirmations.asked} of ${judged.length} turns (${((100 * confirmations.asked) / Math.max(1, judged.length)).toFixed(1)} %), ${confirmations.yes} accepted, ${confirmations.asked - confirmations.yes} refused`,
+);
+console.log(
+  `calls cut short        ${cutShort} of ${conversations} (the agent ended the call before the last turn)`,
 );

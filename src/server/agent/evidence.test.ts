@@ -77,6 +77,20 @@ describe('reading the evidence', () => {
     expect(sentences[lead + 1]).toMatch(/body: validates the request body/);
   });
 
+  it('says every item of the list a sentence introduces, not only the first', () => {
+    const text = [
+      'Upgrading is easiest when your build tools are current and your tests pass before you start the work.',
+      'Read the upgrade guide first, and keep the old branch around until the new one has been deployed.',
+      'React Router v7 requires the following minimum versions:',
+      '- node@20',
+      '- react@18',
+      '- react-dom@18',
+    ].join('\n');
+    const spoken = (read('what react version is needed', text)?.sentences ?? []).join(' ');
+    expect(spoken).toContain('react@18');
+    expect(spoken).toContain('react-dom@18');
+  });
+
   it('reads the passage titled by everything the caller asked before another that mentions it in a sentence', () => {
     const index = buildKnowledgeIndex(
       [

@@ -147,9 +147,16 @@ export function readEvidence(
       to + 1 < sentences.length &&
       LIST_ITEM.test(sentences[to + 1]!) &&
       words(from, to + 1) <= MAX_ANSWER_WORDS
-    )
+    ) {
       to++;
-    else break;
+      // The list goes with it, item after item, as far as an answer's length allows ("node@20", "react@18").
+      while (
+        to + 1 < sentences.length &&
+        LIST_ITEM.test(sentences[to + 1]!) &&
+        words(from, to + 1) <= MAX_ANSWER_WORDS
+      )
+        to++;
+    } else break;
   }
   // Within what is said, a sentence leading in to what the passage no longer holds is left out.
   const dangling = (i: number) =>

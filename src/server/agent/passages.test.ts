@@ -185,4 +185,68 @@ describe('splitIntoPassages', () => {
       ['Prices', 'Haircut | 35 €\nColour | from 60 €\nStudents get 10 % off.'],
     ]);
   });
+  it('keeps a paragraph wrapped at the page width under its heading, never taking a wrapped line for a title', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '## Migrations',
+          '',
+          'As stated at the beginning of the guide, Fastify is database agnostic and any',
+          'Node.js database migration tool can be used with it. We give an example with the',
+          'Postgrator tool, which supports Postgres and MySQL.',
+          '',
+          'Fastify has first-class support for JSON. It is extremely optimized to parse',
+          'JSON bodies and serialize JSON output.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => d.heading)).toEqual(['Migrations']);
+    expect(drafts[0]!.text).toContain('Fastify is database agnostic and any Node.js database migration tool');
+  });
+
+  it('takes a statement that opens like a question for text, so its section keeps its heading', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '### requestTimeout',
+          '',
+          'Defines the maximum number of milliseconds for receiving the entire request from the client.',
+          '',
+          'When serverFactory option is specified, this option is ignored.',
+          'It must be set to a non-zero value (e.g. 120 seconds) to protect against attacks.',
+          '',
+          'Do not pass an externally supplied object directly.',
+          'It may be changed by the caller.',
+          '',
+          'Are children allowed at your location.',
+          'Yes, with an adult.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => d.heading)).toEqual([
+      'requestTimeout',
+      'Are children allowed at your location.',
+    ]);
+    expect(drafts[0]!.text).toContain('It must be set to a non-zero value (e.g. 120 seconds)');
+  });
+  it('takes a label with its value for content, not for the title of the text after it', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '### level',
+          '',
+          "Default: 'info'",
+          '',
+          'The minimum level to log: messages with a lower level are not written.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => d.heading)).toEqual(['level']);
+    expect(drafts[0]!.text).toBe(
+      "Default: 'info'\nThe minimum level to log: messages with a lower level are not written.",
+    );
+  });
 });

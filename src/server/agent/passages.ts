@@ -42,6 +42,20 @@ const QA_MARK = /^(?:q|question|a|answer)\s*\d*\s*:\s+(?=\S)/i;
 const ONE_LINE_QA = /^(.+?\?)\s+(\S.*)$/;
 
 /**
+ * A question typed with a full stop reads as one: a question word and its verb ("When is …", "How do …"), a verb
+ * before its subject ("Are children allowed …", but not the order "Do not …"), or an indirect question.
+ */
+const PERIOD_QUESTION =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))[,!.]?\s+)?(?:(?:what|when|where|which|who|whose|why|how)(?:'s|\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|have|has|much|many|long|far|often|old|soon|late|early)\b)|(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has)\s+(?!not\b)[a-z]|i was wondering|i(?:'d| would)? (?:just )?(?:like|want|wanted|need) to (?:know|find out|ask|check)|(?:can you |please )?tell me)/i;
+
+/**
+ * A line ending on an article, a conjunction, "of" or "to", a possessive or a modal verb goes on in the next one (titles
+ * may end on other function words: "Who we are", "Sign in", "What we're known for").
+ */
+const ENDS_MID_PHRASE =
+  /\b(?:a|an|the|and|or|nor|but|of|to|than|that|which|whose|any|every|each|its|their|our|your|can|could|will|would|should|must|might)$/i;
+
+/**
  * Whitespace collapsed, and the layout around a line's words dropped: Q&A markers, emphasis wrapping a whole line
  * ("**Do you deliver?**"), and the number of a numbered FAQ question ("3. Do you deliver?"; an outline's "3.
  * Pickup Locations" keeps its number).
@@ -141,14 +155,21 @@ function lineKind(text: string): LineKind {
   const words = text.split(' ').length;
   if (/\?["')\].]*$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS) return 'question';
   // An FAQ question typed with a full stop ("Are children allowed at your location."): a title candidate only,
-  // so it becomes a heading when it opens a block and an answer follows it.
-  if (INTERROGATIVE.test(text) && /\.$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS)
+  // so it becomes a heading when it opens a block and an answer follows it. Not a statement that opens like one:
+  // a clause ("When the option is set, it is ignored."), a negative order ("Do not pass …").
+  if (PERIOD_QUESTION.test(text) && /\.$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS)
     return 'heading-like';
   if (words > MAX_HEADING_WORDS) return 'text';
   if (/^[-*+•]\s/.test(text)) return 'text'; // bullet items are content, not titles
   if (/\s\|\s/.test(text)) return 'text'; // a table row ("Haircut | 35 €") is content, not a title
-  // Two sentences on one line ("… two working days. Wheel truing and") are prose, never a title.
-  if (/[a-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';
+  // A label and its value ("Default: 'info'", "Phone: (541) 555-0176") is content, not the title of what follows.
+  if (LABEL_VALUE.test(text)) return 'text';
+  // Two sentences on one line ("… two working days. Wheel truing and", "… support for JSON. It is") are prose,
+  // never a title.
+  if (/[A-Za-z]{2,}[.!?]\s+[A-Z]/.test(text)) return 'text';
+  // A title does not end on a word that needs one after it ("… is database agnostic and any"): a line of
+  // prose wrapped at the page's width.
+  if (ENDS_MID_PHRASE.test(text)) return 'text';
   if (/^(\d+(\.\d+)*[.)]?|[IVX]+\.|[A-Z]\.)\s+\S/.test(text) && !/[.!;,]$/.test(text)) return 'heading-like';
   if (/[.!;:,]$/.test(text)) return text.endsWith(':') && words <= 8 ? 'heading-like' : 'text';
   return 'heading-like';
@@ -197,6 +218,7 @@ function groupSections(lines: Line[]): Section[] {
         atBlockStart &&
         !afterHeading &&
         !continuesOnNextLine(lines, i) &&
+        !wrappedProse(lines, i) &&
         next !== null &&
         (next.kind === 'text' || next.kind === 'heading-like'));
     if (isHeading) {
@@ -222,19 +244,29 @@ function groupSections(lines: Line[]): Section[] {
   return sections;
 }
 
+/**
+ * A long line (more than eight words) that runs straight on into the next line, with no blank line between: a
+ * paragraph wrapped at the page's width, not a title over its text.
+ */
+function wrappedProse(lines: Line[], i: number): boolean {
+  const next = lines[i + 1];
+  return (
+    countWords(lines[i]!.text) > 8 && next !== undefined && next.kind !== 'blank' && !isListItem(next.text)
+  );
+}
+
 /** A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"). */
 function continuesOnNextLine(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
   return next !== undefined && next.kind !== 'blank' && /^[a-z]/.test(next.text);
 }
 
+/** "Label: value", as in opening hours, price lists and option defaults. */
+const LABEL_VALUE = /^[A-Z][\w'&/() -]{0,30}:\s+\S/;
+
 /** A bullet, a table row, or a short "Label: value" line as in opening hours and price lists. */
 function isListItem(text: string): boolean {
-  return (
-    /^[-*+•]\s/.test(text) ||
-    /\s\|\s/.test(text) ||
-    (/^[A-Z][\w'&/() -]{0,30}:\s+\S/.test(text) && countWords(text) <= 10)
-  );
+  return /^[-*+•]\s/.test(text) || /\s\|\s/.test(text) || (LABEL_VALUE.test(text) && countWords(text) <= 10);
 }
 
 function nextNonBlank(lines: Line[], i: number): Line | null {

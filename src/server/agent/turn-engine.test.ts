@@ -116,6 +116,26 @@ describe('turn engine', () => {
     expect(deli.onCallerText('what about catering').text).toContain('$45');
   });
 
+  it('answers "how much" about the subject of the call when another entry asks about a price', () => {
+    const garage = callWith(
+      'Halden Auto',
+      [
+        'November special',
+        'Winter ready package: oil change, battery test, wiper blades and a coolant check for $99. Valid until 31 December 2026.',
+        '',
+        'What does a diagnostic check cost?',
+        'A check engine light diagnostic is $129.',
+        '',
+        'Do you work on all makes?',
+        'Yes, we service all makes and models.',
+      ].join('\n'),
+    );
+    expect(garage.onCallerText("what's in the winter ready package").text).toContain('coolant check');
+    const price = garage.onCallerText('how much');
+    expect(price.text).toContain('$99');
+    expect(price.text).not.toContain('$129');
+  });
+
   it('answers a question about a date from the holiday notice, not from the regular hours', () => {
     const text = [
       '# Opening hours',

@@ -149,6 +149,13 @@ export const CONFIRM_THRESHOLD = 0.25;
  */
 export const SECOND_OPINION_BELOW = 0.75;
 
+/**
+ * A question that does not lean on the previous one by its form is still searched with it, and that search is taken
+ * when its best passage is at least this much more likely to answer (calibrated relevance) than the question's own
+ * best (ADR 010; 0, 0.05, 0.1 and 0.2 measured on the development sets).
+ */
+const CONTEXT_LEAD = 0.05;
+
 /** Up to this many content words, a question may lean on the previous one ("how much is it?"). */
 const ELLIPTICAL_MAX_TERMS = 2;
 const ELLIPTICAL_START =
@@ -297,14 +304,26 @@ export function createConversation(options: ConversationOptions): Conversation {
     // A short question the documents answer on its own words ("do you deliver?") is a new subject, not a
     // follow-up; one that points back ("how much does it cost?") or finds nothing alone leans on the last one.
     const pointsBack = LEANS_ON_CONTEXT.test(text.trim().toLowerCase());
-    if (previousQuestion !== null && isElliptical(text, result) && (pointsBack || !result.answerable)) {
+    if (previousQuestion !== null) {
       // "and how much is it?" after "do you deliver?": search again with the previous question's words at half
       // weight, and keep that result when it is relevant and still about what the caller just said.
       const withContext = knowledge.search(text, { context: previousQuestion });
       const own = new Set(result.queryWords);
       const aboutThisTurn = own.size === 0 || withContext.matchedTerms.some((w) => own.has(w));
-      // One that points back keeps its subject even when the documents do not answer it: it is then declined.
-      if ((withContext.answerable || pointsBack) && aboutThisTurn) {
+      if (isElliptical(text, result) && (pointsBack || !result.answerable)) {
+        // One that points back keeps its subject even when the documents do not answer it: it is then declined.
+        if ((withContext.answerable || pointsBack) && aboutThisTurn) {
+          result = withContext;
+          usedContext = true;
+        }
+      } else if (
+        // Any other question is searched with the conversation's subject too, which is kept when it finds a
+        // passage clearly more likely to answer ("how much" after "what's in the winter package" is the package's
+        // price, not that of an entry asking "What does a diagnostic check cost?").
+        aboutThisTurn &&
+        withContext.answerable &&
+        withContext.hits[0]!.relevance >= (result.hits[0]?.relevance ?? 0) + CONTEXT_LEAD
+      ) {
         result = withContext;
         usedContext = true;
       }

@@ -32,6 +32,19 @@ describe('knowledge index', () => {
     expect(docs.search('and the connection timeout').hits[0]?.passage.heading).toBe('connectionTimeout');
   });
 
+  it('does not join a word the documents know with the word before it into another word', () => {
+    // "a longer" is not "alonger", which is stemmed like "along".
+    const docs = buildKnowledgeIndex(
+      [
+        passage('1', 'The river trail', 'The trail runs along the river from the bridge to the park.'),
+        passage('2', 'Timeouts', 'A route can be given a longer timeout than the server default.'),
+      ],
+      { companyName: 'Acme' },
+    );
+    const hits = docs.search('can one route get a longer one').hits.map((h) => h.passage.heading);
+    expect(hits).toEqual(['Timeouts']);
+  });
+
   it('still finds a word the caller says before a preposition the documents use with it elsewhere', () => {
     // "limit in" is written once in the documents; "limit" alone is the caller's subject.
     const docs = buildKnowledgeIndex(

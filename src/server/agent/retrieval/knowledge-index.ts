@@ -426,9 +426,20 @@ class BM25Index implements KnowledgeIndex {
       // that have it first, but the word the caller said still counts where it stands alone ("the limit set in
       // bodyLimit" and "exceeds this limit"), so the pair is another form of that word, not a word that drops it.
       const apart = this.has(term) && !this.writtenJoined.has(term);
-      const content = apart ? [first, second].find((t) => !t.stop && this.has(t.stem)) : undefined;
-      if (content !== undefined) {
-        joinedForms.set(content.pos, [...(joinedForms.get(content.pos) ?? []), { term, strength: 1 }]);
+      // Two words the documents know, each on its own ("client side", "haul away"), stay two words: the joined
+      // form is one more form of each, never a word that drops them. A function word joins a word the documents
+      // know only into a word they spell that way ("after hours" -> after-hours), not into one that merely shares
+      // its stem ("a longer" -> "alonger", stemmed like "along").
+      const content = [first, second].filter((t) => !t.stop && this.has(t.stem));
+      if (first.stop || second.stop) {
+        if (content.length > 0 && !this.wordTerm.has(word)) continue;
+      } else if (content.length === 2) {
+        for (const t of content) joinedForms.set(t.pos, [...(joinedForms.get(t.pos) ?? []), ...alternatives]);
+        continue;
+      }
+      const particleOf = apart ? content[0] : undefined;
+      if (particleOf !== undefined) {
+        joinedForms.set(particleOf.pos, [...(joinedForms.get(particleOf.pos) ?? []), { term, strength: 1 }]);
         continue;
       }
       covered.add(pos);

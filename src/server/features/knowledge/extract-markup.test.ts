@@ -70,4 +70,12 @@ describe('readable markup', () => {
       '- Docs',
     ]);
   });
+  it("reads a quote's words without its marks", () => {
+    expect(readableMarkup('> Note:\n> At least one of the two\n>\n> must be set.').split('\n')).toEqual([
+      'Note:',
+      'At least one of the two',
+      '',
+      'must be set.',
+    ]);
+  });
 });

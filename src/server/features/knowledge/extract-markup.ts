@@ -10,6 +10,7 @@
  * - Inline code and emphasis keep their words (`` `bodyLimit` `` -> "bodyLimit", `**free**` -> "free").
  * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."); rule rows go.
  * - Lists of nothing but links (a table of contents, a menu) are dropped: navigation, not content.
+ * - A quote's marks go ("> Note: …" -> "Note: …").
  */
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
@@ -93,6 +94,7 @@ function tableRow(line: string): string {
 
 function inline(line: string): string {
   return line
+    .replace(/^\s{0,3}(?:>\s?)+/, '') // a quote's marks ("> Note: …"): its words are read as they are
     .replace(/`+([^`]+?)`+/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(^|[\s(])[*_](?=\S)([^*_]+?)(?<=\S)[*_](?=[\s).,;:!?]|$)/g, '$1$2')

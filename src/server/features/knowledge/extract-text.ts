@@ -4,15 +4,21 @@
 
 /** Characters that carry no visible text: soft hyphen, zero-width space, word joiner, BOM. */
 const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
+/**
+ * Emoji, which are pictures, not words: a callout's "ℹ️ Note:" would otherwise be read "i Note" (NFKC turns the
+ * information sign into a letter). Symbols drawn as text (©, ™) stay.
+ */
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/gu;
 /** C0/C1 control characters; tabs and line breaks are handled before this runs. */
 const CONTROL = /\p{Cc}/gu;
 
 /**
- * One line as callers will read it: Unicode NFKC (ligatures, full-width forms, non-breaking spaces
+ * One line as callers will read it: no emoji, Unicode NFKC (ligatures, full-width forms, non-breaking spaces
  * become plain characters), no control or invisible characters, whitespace collapsed, trimmed.
  */
 export function normaliseLine(line: string): string {
   return line
+    .replace(EMOJI, '')
     .normalize('NFKC')
     .replace(INVISIBLE, '')
     .replace(/[\t\v\f]/g, ' ')

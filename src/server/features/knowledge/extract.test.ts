@@ -196,6 +196,15 @@ describe('extractDocument: plain text', () => {
     expect(result.pages[0]!.text).toBe('Office hours: 9–5 daily\n\nCall us now');
   });
 
+  it('leaves emoji out, so a callout is read as its words ("Note:", not "i Note:")', async () => {
+    const data = Buffer.from(
+      '\u2139\uFE0F Note: bring your receipt \uD83D\uDE00\nOpen daily \u00A9 2026',
+      'utf8',
+    );
+    const result = await extractDocument({ filename: 'notes.txt', data });
+    expect(result.pages[0]!.text).toBe('Note: bring your receipt\nOpen daily \u00A9 2026');
+  });
+
   it('rejects a text file with only whitespace as empty', async () => {
     const error = await extractionFailure('blank.txt', Buffer.from(' \r\n\t\r\n', 'utf8'));
     expect(error.reason).toBe('empty');
