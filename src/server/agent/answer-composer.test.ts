@@ -124,4 +124,15 @@ describe('extractive answers', () => {
       'Free spaces are behind the building.',
     );
   });
+
+  it('names a code label as written, also when the caller confirmed the passage and no sentence was chosen', () => {
+    // "Trust all proxies" says the words of trustProxy, not the option's name, which the caller needs to use it.
+    const trust = 'Default: false. true/false: Trust all proxies (true) or do not trust any proxies.';
+    const answer = composeExtractive({
+      companyName: 'X',
+      question: "i'm behind a proxy how do i get the real client ip",
+      passages: [{ id: '1', documentName: 'server.md', heading: 'trustProxy', page: null, text: trust }],
+    });
+    expect(answer).toBe(`trustProxy: ${trust}`);
+  });
 });

@@ -69,11 +69,14 @@ export function composeExtractive(request: AnswerRequest): string {
     }
     chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
   }
-  return withoutBareYes(finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)), request.question);
+  return withoutBareYes(
+    withHeading(finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)), passage.heading, request.question),
+    request.question,
+  );
 }
 
 /** Longest label heading said before an answer, in words. */
-const MAX_HEADING_WORDS = 8;
+const MAX_HEADING_WORDS = 12;
 
 /**
  * A sentence from under a label says what it says of the label ("Returns an object with the current bindings." under
@@ -91,10 +94,15 @@ function withHeading(answer: string, heading: string | null, question: string): 
   const said = stemsOf(answer);
   const askedOfLabel = labelStems.filter((stem) => asked.has(stem));
   if (askedOfLabel.length === 0) return answer;
-  // A code name is named in full ("logger.bindings()", not "bindings"); a label in words when the sentence says
-  // none of what the caller asked of it ("Opening hours" needs no saying before "We are open …").
+  // A code name is named as written ("trustProxy", not "Trust all proxies": the caller needs the name to use it); a
+  // label in words when the sentence says none of what the caller asked of it ("Opening hours" needs no saying
+  // before "We are open …").
   const identifier = /[._()]|[a-z][A-Z]/.test(label);
-  if (identifier ? labelStems.every((stem) => said.has(stem)) : askedOfLabel.some((stem) => said.has(stem)))
+  if (
+    identifier
+      ? answer.toLowerCase().includes(label.toLowerCase())
+      : askedOfLabel.some((stem) => said.has(stem))
+  )
     return answer;
   return `${label}: ${answer}`;
 }
