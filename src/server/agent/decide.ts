@@ -144,6 +144,7 @@ export function sharesFocus(
 const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set([
   'amount',
   'count',
+  'duration',
   'year',
   'time',
   'place',

@@ -254,6 +254,8 @@ function wordCount(text: string): number {
 /** Words that state an amount without a number ("free", "included"), a time, a place or a person without a name. */
 const MONEY_WORD =
   /^(?:free|complimentary|included|includes|dollars?|cents?|euros?|pounds?|fee|fees|cost|costs|price|priced|charge|charged|costly|expensive|cheap|discount|discounts|percent|rate|rates)$/;
+const UNIT_WORD =
+  /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|weekends?|months?|years?|semesters?|terms?|sessions?|visits?|inch|inches|feet|foot|ft|metres?|meters?|m|km|kilometres?|kilometers?|miles?|yards?|cm|centimetres?|centimeters?|lengths?|laps?)$/;
 const TIME_WORD =
   /^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decades?|era|age|period|years?|months?|weeks?|days?|hours?|minutes?|seconds?|ago|before|after|during|since|until|till|anytime|holidays?|immediately|soon|later|earlier|early|late|annual|seasons?|am|pm)$/;
 const PLACE_WORD =
@@ -291,6 +293,13 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
       return (
         ['number', 'percent', 'money', 'ordinal', 'duration'].some((k) => kinds.has(k as EntityKind)) ||
         digits
+      );
+    case 'duration':
+      // A length of time ("3 to 5 working days", "two weeks") or of anything else ("25 metres"): a number with its
+      // unit. A clock time or a price is not one.
+      return (
+        kinds.has('duration') ||
+        ((digits || kinds.has('number')) && words.some((w) => UNIT_WORD.test(w)))
       );
     case 'year':
       // A year is stated by its number ("In 2019, …"), or a date that names one.

@@ -7,12 +7,22 @@
 import { normalizeText } from './retrieval/text.ts';
 
 export type AnswerType =
-  'amount' | 'count' | 'year' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
+  | 'amount'
+  | 'count'
+  | 'duration'
+  | 'year'
+  | 'time'
+  | 'place'
+  | 'person'
+  | 'yesno'
+  | 'procedure'
+  | 'other';
 
 const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+const DURATION = /\bhow long\b/;
 /** A year, not any time: "what year was that", "in which year did it open". */
 const YEAR_ASKED = /\b(?:what|which) years?\b/;
 const TIME =
@@ -40,6 +50,8 @@ export function answerTypeOf(question: string): AnswerType {
   // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
   if (AMOUNT.test(q)) return 'amount';
   if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
+  // "how long will it take", "how long can I keep it": a length of time, said with its unit.
+  if (DURATION.test(q)) return 'duration';
   if (COUNT.test(q)) return 'count';
   if (YEAR_ASKED.test(q)) return 'year';
   if (TIME.test(q)) return 'time';
