@@ -39,6 +39,19 @@ describe('a year asked for', () => {
   });
 });
 
+describe('a duration asked for', () => {
+  it('is stated by a number with its unit, not by a clock time, a price or a room number', () => {
+    const long = (sentence: string) =>
+      statesType(sentence, 'duration', questionWordsOf('how long will you have it for'));
+    expect(long('Repairs usually take 3 to 5 working days.')).toBe(true);
+    expect(long('We keep it for two weeks.')).toBe(true);
+    expect(long('The pool is 25 metres long.')).toBe(true);
+    expect(long('Baby Rhymes: Mondays at 10:00 a.m., Central Library.')).toBe(false);
+    expect(long('Overhaul: $285, every part is cleaned.')).toBe(false);
+    expect(long('Pay at the Cashier\'s Office in Birch Hall, Room 120.')).toBe(false);
+  });
+});
+
 describe('reading the evidence', () => {
   const passage = (id: string, heading: string, text: string) => ({
     id,

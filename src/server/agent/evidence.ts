@@ -255,7 +255,7 @@ function wordCount(text: string): number {
 const MONEY_WORD =
   /^(?:free|complimentary|included|includes|dollars?|cents?|euros?|pounds?|fee|fees|cost|costs|price|priced|charge|charged|costly|expensive|cheap|discount|discounts|percent|rate|rates)$/;
 const UNIT_WORD =
-  /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|weekends?|months?|years?|semesters?|terms?|sessions?|visits?|inch|inches|feet|foot|ft|metres?|meters?|m|km|kilometres?|kilometers?|miles?|yards?|cm|centimetres?|centimeters?|lengths?|laps?)$/;
+  /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|weekends?|months?|years?|semesters?|terms?|sessions?|visits?|inch|inches|feet|foot|ft|metres?|meters?|km|kilometres?|kilometers?|miles?|yards?|cm|centimetres?|centimeters?|lengths?|laps?)$/;
 const TIME_WORD =
   /^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decades?|era|age|period|years?|months?|weeks?|days?|hours?|minutes?|seconds?|ago|before|after|during|since|until|till|anytime|holidays?|immediately|soon|later|earlier|early|late|annual|seasons?|am|pm)$/;
 const PLACE_WORD =
