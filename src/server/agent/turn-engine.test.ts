@@ -587,6 +587,7 @@ We deliver within five miles of the shop.
       passages.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1], (_, k) => +(k === i)) })),
     );
     const MEANS_PARKING = Float32Array.of(0.9, 0.2);
+    const MEANS_DELIVERY = Float32Array.of(0.2, 0.9);
     /** A fresh call to the shop, searching by meaning in `vectors` (by default one axis per entry). */
     const start = (vectors: MeaningIndex = meaning) =>
       createConversation({
@@ -609,11 +610,11 @@ We deliver within five miles of the shop.
       expect(conversation.state.outcome).toBe('answered');
     });
 
-    it('does not need the meaning of a question the words answer, or of what is not a question', () => {
+    it('wants the meaning of a question the words answer (a second opinion), not of what is not a question', () => {
       const conversation = start();
-      expect(conversation.needsMeaning('do you deliver')).toBe(false);
+      expect(conversation.needsMeaning('do you deliver')).toBe(true);
       expect(conversation.needsMeaning('thanks, bye')).toBe(false);
-      expect(conversation.onCallerText('do you deliver').text).toContain('within five miles');
+      expect(conversation.onCallerText('do you deliver', MEANS_DELIVERY).text).toContain('within five miles');
     });
 
     it('transfers without asking when the question shares no word with the documents', () => {
@@ -675,10 +676,18 @@ We deliver within five miles of the shop.
         expect(conversation.state.outcome).not.toBe('answered');
       });
 
-      it('answers at once when the words are sure', () => {
+      it('answers at once when the meaning agrees with the words', () => {
         const sure = start();
-        expect(sure.needsMeaning('how far do you deliver')).toBe(false);
-        expect(sure.onCallerText('how far do you deliver').text).toContain('within five miles');
+        expect(sure.needsMeaning('how far do you deliver')).toBe(true);
+        expect(sure.onCallerText('how far do you deliver', MEANS_DELIVERY).text).toContain(
+          'within five miles',
+        );
+      });
+
+      it('checks first even when the words are sure, if the meaning points elsewhere', () => {
+        const asked = start().onCallerText('how far do you deliver', MEANS_PARKING);
+        expect(asked).toMatchObject({ intent: 'confirm', action: 'continue' });
+        expect(asked.text).toMatch(/[Aa]re you asking, do you deliver\?$/);
       });
     });
 

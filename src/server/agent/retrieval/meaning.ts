@@ -115,9 +115,9 @@ export interface MeaningMatch {
 }
 
 /**
- * The second opinion on an answer the words found but are not sure of (relevance under SECOND_OPINION_BELOW in
- * the turn engine): when the encoder puts another passage first, at least this close to the question, the agent
- * checks with the caller before answering (ADR 010, thirteenth pass).
+ * The second opinion on an answer the words found (every answer, in the turn engine): when the encoder puts another
+ * passage first, at least this close to the question, the agent checks with the caller before answering (ADR 010,
+ * thirteenth pass; sixth pass of 2026-11-26).
  */
 export const SECOND_OPINION_MIN = 0.4;
 
