@@ -18,6 +18,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Env } from './env.ts';
 import { runAsDatabaseRequest } from './db/connection-queue.ts';
 import { checkDatabase, servesRequestsInLine, type Db } from './db/database.ts';
+import { startAccountCache } from './lib/account-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextCheck } from './lib/request-text.ts';
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket);
   await app.register(rateLimit, { global: false });
   registerSecurity(app, deps);
+  const accounts = startAccountCache(db);
+  app.addHook('onClose', () => accounts.stop());
   registerTextCheck(app);
 
   await app.register(authRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
