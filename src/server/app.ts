@@ -22,7 +22,8 @@ import { startAccountCache } from './lib/account-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextCheck } from './lib/request-text.ts';
-import { registerSecurity } from './lib/security.ts';
+import { buildPageHints } from './lib/page-hints.ts';
+import { findCurrentUser, registerSecurity } from './lib/security.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Providers } from './providers/index.ts';
 import { createLocalProviders } from './providers/index.ts';
@@ -128,11 +129,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       },
     });
-    app.setNotFoundHandler((request, reply) => {
+    // A signed-in page opened directly gets its chunks and first API calls hinted in the HTML (page-hints.ts).
+    const hintedPages = buildPageHints(path.resolve(clientDir));
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.code(404).send({ detail: 'Not found' });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const hinted = hintedPages.get(request.url.split('?')[0]!.replace(/\/+$/, ''));
+      if (hinted && (await findCurrentUser(deps, request).catch(() => null))) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
+          .type('text/html; charset=utf-8')
+          .send(hinted);
+      }
+      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html');
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found' }));
