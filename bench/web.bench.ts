@@ -14,7 +14,7 @@
  * Exits 1 when a target is missed. The machine is shared: the load average is printed with the figures.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -172,6 +172,14 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ baseURL, storageState: signedIn });
       await context.addInitScript(USAGE_CARD_WATCH);
       const tab = await context.newPage();
+      // BENCH_WEB_PROFILE=file.cpuprofile: the renderer's CPU profile of the last run (open it in Chrome's DevTools).
+      const profiler =
+        run === RUNS && process.env.BENCH_WEB_PROFILE ? await context.newCDPSession(tab) : undefined;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
       await tab.goto('/dashboard');
       await tab
         .waitForFunction(() => (window as { __usageCardAt?: number }).__usageCardAt !== undefined, null, {
@@ -184,6 +192,11 @@ async function main(): Promise<void> {
           });
         });
       const at = await tab.evaluate(() => (window as unknown as { __usageCardAt: number }).__usageCardAt);
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_WEB_PROFILE!, JSON.stringify(profile));
+        console.log(`  renderer CPU profile of the last run: ${process.env.BENCH_WEB_PROFILE}`);
+      }
       if (run === RUNS) {
         // The last run's waterfall: what the first render waited for.
         const entries = await tab.evaluate(() =>

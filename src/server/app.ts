@@ -18,10 +18,12 @@ import type { AppDeps } from './app-deps.ts';
 import type { Env } from './env.ts';
 import { runAsDatabaseRequest } from './db/connection-queue.ts';
 import { checkDatabase, servesRequestsInLine, type Db } from './db/database.ts';
+import { startAccountCache } from './lib/account-cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerTextCheck } from './lib/request-text.ts';
-import { registerSecurity } from './lib/security.ts';
+import { buildPageHints } from './lib/page-hints.ts';
+import { findCurrentUser, registerSecurity } from './lib/security.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Providers } from './providers/index.ts';
 import { createLocalProviders } from './providers/index.ts';
@@ -98,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket);
   await app.register(rateLimit, { global: false });
   registerSecurity(app, deps);
+  const accounts = startAccountCache(db);
+  app.addHook('onClose', () => accounts.stop());
   registerTextCheck(app);
 
   await app.register(authRoutes(deps, { rateLimit: options.authRateLimit ?? 20 }), { prefix: '/api' });
@@ -125,11 +129,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       },
     });
-    app.setNotFoundHandler((request, reply) => {
+    // A signed-in page opened directly gets its chunks and first API calls hinted in the HTML (page-hints.ts).
+    const hintedPages = buildPageHints(path.resolve(clientDir));
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith('/api/') || request.method !== 'GET') {
         return reply.code(404).send({ detail: 'Not found' });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const hinted = hintedPages.get(request.url.split('?')[0]!.replace(/\/+$/, ''));
+      if (hinted && (await findCurrentUser(deps, request).catch(() => null))) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
+          .type('text/html; charset=utf-8')
+          .send(hinted);
+      }
+      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').sendFile('index.html');
     });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found' }));

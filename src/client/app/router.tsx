@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from '../lib/auth.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
@@ -11,15 +11,25 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * React.lazy for a named export: one code-split chunk per page. `preload` starts loading the chunk early (ADR 043:
- * the page opened first is fetched while the session is checked, not after).
+ * the page opened first is fetched while the session is checked, not after). A page whose chunk is already loaded
+ * renders at once: through React.lazy it would suspend once anyway, and React holds back the content that follows a
+ * Suspense fallback for up to 300 ms (its reveal throttle), idle time on the dashboard's first render.
  */
 function lazyPage<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<M> | null = null;
-  const load = () => (loading ??= loader());
-  return Object.assign(
-    lazy(async () => ({ default: pick(await load()) })),
-    { preload: load },
-  );
+  let loaded: ComponentType | null = null;
+  const load = () =>
+    (loading ??= loader().then((module) => {
+      loaded = pick(module);
+      return module;
+    }));
+  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the page itself would mount the page again.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload: load });
 }
 
 const AuthPage = lazyPage(

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import { ConnectionQueue, type ConnectionQueueOptions } from './connection-queue.ts';
 import { QueuedPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
+import { watchedDialect, WriteWatch, type WriteListener } from './write-watch.ts';
 
 export type Db = Kysely<Database>;
 
@@ -46,6 +47,18 @@ export interface Listener {
 type Subscribe = (channel: string, listener: Listener) => Promise<() => Promise<void>>;
 const subscribers = new WeakMap<Db, Subscribe>();
 
+const writeWatches = new WeakMap<Db, WriteWatch>();
+
+/**
+ * Calls `listener` with the tables each unit of work of this process wrote (a query, or a transaction), once its
+ * connection is released, so after the commit (write-watch.ts). Returns the function that stops it.
+ */
+export function onOwnWrites(db: Db, listener: WriteListener): () => void {
+  const watch = writeWatches.get(db);
+  if (!watch) throw new Error('onOwnWrites: not a database made by createDatabase');
+  return watch.listen(listener);
+}
+
 /** Creates the one Kysely instance of the process: PGlite by default, `pg` with DATABASE_URL. */
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -58,7 +71,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     pool.on('error', (error) => {
       process.emitWarning(`database connection lost: ${error.message}`);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const watch = new WriteWatch();
+    const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), watch) });
+    writeWatches.set(db, watch);
     checks.set(db, () => selectOne(db));
     subscribers.set(db, (channel, listener) => listenOnServer(options.databaseUrl!, channel, listener));
     return db;
@@ -71,7 +86,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   const pglite = await PGlite.create(dataPath ? { dataDir: dataPath } : {});
   const guard = dataPath ? watchDataFolder(dataPath) : undefined;
   const queue = new ConnectionQueue(options.queue);
-  const db = new Kysely<Database>({ dialect: new QueuedPGliteDialect({ pglite, queue, beforeUse: guard }) });
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({
+    dialect: watchedDialect(new QueuedPGliteDialect({ pglite, queue, beforeUse: guard }), watch),
+  });
+  writeWatches.set(db, watch);
   queued.add(db);
   checks.set(db, async () => {
     guard?.();

@@ -17,6 +17,7 @@ import {
   numberReleaseDate,
   type Subscription,
 } from '../../entitlements/subscriptions.ts';
+import { accountCacheOf } from '../../lib/account-cache.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CheckoutLine, PaymentEvent } from '../../providers/payments/payments.ts';
@@ -70,8 +71,33 @@ function describeDiscount(percent: number, type: string): string {
 
 // ---------------------------------------------------------------- status
 
-export async function getSubscriptionStatus(deps: AppDeps, userId: string) {
+const STATUS = 'subscription-status';
+type SubscriptionStatus = Awaited<ReturnType<typeof readSubscriptionStatus>>;
+
+/**
+ * What the dashboard polls. A live subscription's status is kept per account (lib/account-cache.ts) until a write
+ * to the account's subscriptions, minutes or numbers, or the end of its period, whichever comes first; the status of
+ * an account without one (number holds that start with the passing of time) is read every time.
+ */
+export async function getSubscriptionStatus(deps: AppDeps, userId: string): Promise<SubscriptionStatus> {
   const now = deps.clock.now();
+  const cache = accountCacheOf(deps.db);
+  const cached = cache?.get<SubscriptionStatus>(userId, STATUS, now);
+  if (cached) return cached;
+  const readSince = cache?.generation ?? 0;
+  const status = await readSubscriptionStatus(deps, userId, now);
+  if (status.subscription)
+    cache?.set(
+      userId,
+      STATUS,
+      status,
+      { from: now, until: new Date(status.subscription.current_period_end) },
+      readSince,
+    );
+  return status;
+}
+
+async function readSubscriptionStatus(deps: AppDeps, userId: string, now: Date) {
   const live = await findLiveSubscriptionWithUsage(deps.db, userId, now);
   if (!live) {
     // After the end: the numbers kept for the grace period, or released since (ADR 020 addendum). `number_hold` is
