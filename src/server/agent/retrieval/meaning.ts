@@ -77,7 +77,7 @@ export function bestSupported<T extends { passage: KnowledgePassage; relevance: 
 
 /**
  * How much of a passage's text the encoder reads after its heading (its question). The encoder's time grows with
- * the tokens read: 250 characters of text once, instead of 400 characters that repeated the heading, embed about
+ * the tokens read: 250 characters of text once, instead of 400 characters that repeated the heading, embed
  * about twice as many passages a second, and no benchmark set lost more than a question (ADR 043, addendum 1).
  */
 const PASSAGE_CHARS = 250;
