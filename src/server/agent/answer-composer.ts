@@ -70,7 +70,11 @@ export function composeExtractive(request: AnswerRequest): string {
     chosen = picked.sort((a, b) => a.i - b.i).map((c) => c.s);
   }
   return withoutBareYes(
-    withHeading(finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)), passage.heading, request.question),
+    withHeading(
+      finishSentence(limitWords(chosen.join(' '), MAX_WORDS * 2)),
+      passage.heading,
+      request.question,
+    ),
     request.question,
   );
 }

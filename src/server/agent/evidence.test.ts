@@ -48,7 +48,7 @@ describe('a duration asked for', () => {
     expect(long('The pool is 25 metres long.')).toBe(true);
     expect(long('Baby Rhymes: Mondays at 10:00 a.m., Central Library.')).toBe(false);
     expect(long('Overhaul: $285, every part is cleaned.')).toBe(false);
-    expect(long('Pay at the Cashier\'s Office in Birch Hall, Room 120.')).toBe(false);
+    expect(long("Pay at the Cashier's Office in Birch Hall, Room 120.")).toBe(false);
   });
 });
 

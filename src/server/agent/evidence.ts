@@ -298,8 +298,7 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
       // A length of time ("3 to 5 working days", "two weeks") or of anything else ("25 metres"): a number with its
       // unit. A clock time or a price is not one.
       return (
-        kinds.has('duration') ||
-        ((digits || kinds.has('number')) && words.some((w) => UNIT_WORD.test(w)))
+        kinds.has('duration') || ((digits || kinds.has('number')) && words.some((w) => UNIT_WORD.test(w)))
       );
     case 'year':
       // A year is stated by its number ("In 2019, …"), or a date that names one.

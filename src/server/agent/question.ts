@@ -7,16 +7,7 @@
 import { normalizeText } from './retrieval/text.ts';
 
 export type AnswerType =
-  | 'amount'
-  | 'count'
-  | 'duration'
-  | 'year'
-  | 'time'
-  | 'place'
-  | 'person'
-  | 'yesno'
-  | 'procedure'
-  | 'other';
+  'amount' | 'count' | 'duration' | 'year' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
 
 const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
