@@ -10,14 +10,14 @@ export type AnswerType =
   'amount' | 'count' | 'duration' | 'year' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
 
 const AMOUNT =
-  /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
+  /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your |a )?(?:\w+ )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
 const DURATION = /\bhow long\b/;
 /** A year, not any time: "what year was that", "in which year did it open". */
 const YEAR_ASKED = /\b(?:what|which) years?\b/;
 const TIME =
-  /\bwhen\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:hours|opening hours|business hours)\b/;
+  /\bwhen\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:\w+ )?(?:hours|day|date|time|deadline)\b/;
 const PLACE =
   /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
 const PERSON =
@@ -33,7 +33,10 @@ const INDIRECT =
 
 /** The kind of answer `question` asks for (spoken text: no punctuation needed). */
 export function answerTypeOf(question: string): AnswerType {
-  let q = normalizeText(question).replace(LEAD_IN, '');
+  // "whats the fee": the contraction typed or heard without its apostrophe.
+  let q = normalizeText(question)
+    .replace(LEAD_IN, '')
+    .replace(/\bwhats\b/g, 'what is');
   const indirect = INDIRECT.exec(q);
   q = q.replace(INDIRECT, '');
   // "can you tell me if you are open": a yes or no, asked politely.
