@@ -40,9 +40,8 @@ async function blankDatabase(target: 'pglite' | 'postgres'): Promise<{ db: Db; d
   };
 }
 
-const migrator = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
-
-describe.each(databaseTargets())('migration to several agents per account (%s)', (target) => {
+/** A blank database of `target` for the describe block it is called in, dropped after it; read it inside tests. */
+function useBlankDatabase(target: 'pglite' | 'postgres'): () => Db {
   let database: { db: Db; drop: () => Promise<void> };
   beforeAll(async () => {
     database = await blankDatabase(target);
@@ -50,10 +49,17 @@ describe.each(databaseTargets())('migration to several agents per account (%s)',
   afterAll(async () => {
     await database.drop();
   });
+  return () => database.db;
+}
+
+const migrator = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+describe.each(databaseTargets())('migration to several agents per account (%s)', (target) => {
+  const blank = useBlankDatabase(target);
 
   it('gives every row of the one agent of each account to that agent, losing none', async () => {
-    const db = database.db as unknown as Kysely<any>;
-    const up = await migrator(database.db).migrateTo(BEFORE);
+    const db = blank() as unknown as Kysely<any>;
+    const up = await migrator(blank()).migrateTo(BEFORE);
     expect(up.error).toBeUndefined();
 
     // Two accounts filled the old way (one agent each), and a third whose agent was deleted (calls stay).
@@ -157,7 +163,7 @@ describe.each(databaseTargets())('migration to several agents per account (%s)',
     ];
     const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)])));
 
-    const result = await migrator(database.db).migrateTo(MIGRATION);
+    const result = await migrator(blank()).migrateTo(MIGRATION);
     expect(result.error).toBeUndefined();
 
     const after = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)])));
@@ -209,7 +215,7 @@ describe.each(databaseTargets())('migration to several agents per account (%s)',
 
     // The number-grace migration after it (name order): a number is unique among the numbers still held, across
     // every agent of every account; once released it may be another agent's (ADR 044 addendum).
-    expect(await migrateToLatest(database.db)).toContain(GRACE);
+    expect(await migrateToLatest(blank())).toContain(GRACE);
     await expect(
       db
         .insertInto('agent_configs')
@@ -250,20 +256,14 @@ describe.each(databaseTargets())('migration to several agents per account (%s)',
 describe.each(databaseTargets())(
   'several agents on a database that ran the number grace first (%s)',
   (target) => {
-    let database: { db: Db; drop: () => Promise<void> };
-    beforeAll(async () => {
-      database = await blankDatabase(target);
-    });
-    afterAll(async () => {
-      await database.drop();
-    });
+    const blank = useBlankDatabase(target);
 
     it('runs the several-agents migration after the later-named grace migration, and the agent keeps its rows', async () => {
-      const db = database.db as unknown as Kysely<any>;
+      const db = blank() as unknown as Kysely<any>;
       // A database of the branch that landed the grace migration without the several-agents one.
       const { [MIGRATION]: _, ...withoutSeveral } = migrations;
       const early = await new Migrator({
-        db: database.db,
+        db: blank(),
         provider: { getMigrations: async () => withoutSeveral },
       }).migrateToLatest();
       expect(early.error).toBeUndefined();
@@ -288,7 +288,7 @@ describe.each(databaseTargets())(
         .values({ user_id: user.id, name: 'FAQ.txt', blob_key: 'k/dee', kind: 'txt', size_bytes: 10 })
         .execute();
 
-      expect(await migrateToLatest(database.db)).toEqual([MIGRATION]);
+      expect(await migrateToLatest(blank())).toEqual([MIGRATION]);
       const doc = await db.selectFrom('documents').select('agent_id').executeTakeFirstOrThrow();
       expect(doc.agent_id).toBe(agent.id);
       // Both migrations in force: a second agent for the account, on the number the first one released.
