@@ -12,7 +12,8 @@
  * An entry also lives at most ENTRY_TTL_MS, a bound on any staleness nobody foresaw.
  */
 import type { Db } from '../db/database.ts';
-import { listen, onOwnWrites } from '../db/database.ts';
+import { onOwnWrites } from '../db/database.ts';
+import { listenInto, sharedPerDatabase } from './shared-per-database.ts';
 
 export const ACCOUNT_CHANNEL = 'account_changed';
 /** Tables the cached values are computed from; a write to any of them by this instance forgets every entry. */
@@ -105,57 +106,35 @@ export class AccountCache {
   }
 }
 
-const caches = new WeakMap<Db, { cache: AccountCache; users: number; stop: () => Promise<void> }>();
+/** One cache per database object, shared by the apps on it (tests run two instances on one). */
+const caches = sharedPerDatabase((db) => {
+  const cache = new AccountCache();
+  const watched = new Set<string>(ACCOUNT_TABLES);
+  const stopWatching = onOwnWrites(db, (tables) => {
+    for (const table of tables)
+      if (watched.has(table)) {
+        cache.forgetAll();
+        return;
+      }
+  });
+  const stopListening = listenInto(db, ACCOUNT_CHANNEL, cache);
+  return {
+    value: cache,
+    close: async () => {
+      stopWatching();
+      cache.lost();
+      await stopListening();
+    },
+  };
+});
 
 /** Starts the cache of `db` (listening to notifications and to this instance's writes); returns its stop. */
 export function startAccountCache(db: Db): { cache: AccountCache; stop: () => Promise<void> } {
-  let held = caches.get(db);
-  if (!held) {
-    const cache = new AccountCache();
-    const watched = new Set<string>(ACCOUNT_TABLES);
-    const stopWatching = onOwnWrites(db, (tables) => {
-      for (const table of tables)
-        if (watched.has(table)) {
-          cache.forgetAll();
-          return;
-        }
-    });
-    const stopListening = listen(db, ACCOUNT_CHANNEL, {
-      message: (payload) => cache.changed(payload),
-      lost: () => cache.lost(),
-      ready: () => cache.ready(),
-    });
-    // Not listening (the database refused): the cache stays untrusted and every request reads the tables.
-    stopListening.catch(() => cache.lost());
-    held = {
-      cache,
-      users: 0,
-      stop: async () => {
-        stopWatching();
-        cache.lost();
-        await (
-          await stopListening.catch(() => async () => {})
-        )();
-      },
-    };
-    caches.set(db, held);
-  }
-  held.users++;
-  const h = held;
-  let stopped = false;
-  return {
-    cache: h.cache,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      if (--h.users > 0) return;
-      caches.delete(db);
-      await h.stop();
-    },
-  };
+  const { value, stop } = caches.start(db);
+  return { cache: value, stop };
 }
 
 /** The cache of `db` while an app on it runs, else undefined (read the database every time). */
 export function accountCacheOf(db: Db): AccountCache | undefined {
-  return caches.get(db)?.cache;
+  return caches.of(db);
 }

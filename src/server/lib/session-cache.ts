@@ -7,7 +7,7 @@
  * An entry also lives at most ENTRY_TTL_MS, a bound on any staleness nobody foresaw.
  */
 import type { Db } from '../db/database.ts';
-import { listen } from '../db/database.ts';
+import { listenInto, sharedPerDatabase } from './shared-per-database.ts';
 
 export interface CachedSession {
   sessionId: string;
@@ -95,42 +95,25 @@ export class SessionCache {
 }
 
 /** One cache per database object, shared by the apps on it (tests run two instances on one). */
-const caches = new WeakMap<Db, { cache: SessionCache; users: number; stop: Promise<() => Promise<void>> }>();
+const caches = sharedPerDatabase((db) => {
+  const cache = new SessionCache();
+  const stopListening = listenInto(db, SESSION_CHANNEL, cache);
+  return {
+    value: cache,
+    close: async () => {
+      cache.lost();
+      await stopListening();
+    },
+  };
+});
 
 /** Starts the cache of `db` (listening to the notifications); the returned function stops this use of it. */
 export function startSessionCache(db: Db): { cache: SessionCache; stop: () => Promise<void> } {
-  let held = caches.get(db);
-  if (!held) {
-    const cache = new SessionCache();
-    const stop = listen(db, SESSION_CHANNEL, {
-      message: (payload) => cache.changed(payload),
-      lost: () => cache.lost(),
-      ready: () => cache.ready(),
-    });
-    // Not listening (the database refused): the cache stays untrusted and every request reads the table.
-    stop.catch(() => cache.lost());
-    held = { cache, users: 0, stop };
-    caches.set(db, held);
-  }
-  held.users++;
-  const h = held;
-  let stopped = false;
-  return {
-    cache: h.cache,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      if (--h.users > 0) return;
-      caches.delete(db);
-      h.cache.lost();
-      await (
-        await h.stop.catch(() => async () => {})
-      )();
-    },
-  };
+  const { value, stop } = caches.start(db);
+  return { cache: value, stop };
 }
 
 /** The cache of `db` while an app on it runs, else undefined (the table is read every time). */
 export function sessionCacheOf(db: Db): SessionCache | undefined {
-  return caches.get(db)?.cache;
+  return caches.of(db);
 }
