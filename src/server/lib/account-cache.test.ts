@@ -13,6 +13,7 @@ import {
 } from '../test/harness.ts';
 import { AccountCache, accountCacheOf } from './account-cache.ts';
 import { DAY_MS } from './clock.ts';
+import { seedSubscription } from '../test/seed.ts';
 
 const from = new Date('2026-11-25T00:00:00Z');
 const until = new Date('2026-12-25T00:00:00Z');
@@ -66,35 +67,7 @@ interface Instance {
 
 async function subscribed(ctx: Instance): Promise<{ client: TestClient; userId: string }> {
   const { client, user } = await signUp(ctx.app);
-  const now = ctx.clock.now();
-  const end = new Date(now.getTime() + 30 * DAY_MS);
-  const subscription = await ctx.db
-    .insertInto('subscriptions')
-    .values({
-      user_id: user.id,
-      plan: 'pro',
-      status: 'active',
-      base_amount_cents: 29_900,
-      amount_cents: 29_900,
-      provider: 'local',
-      current_period_start: now,
-      current_period_end: end,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.db
-    .insertInto('minute_ledger')
-    .values({
-      user_id: user.id,
-      subscription_id: subscription.id,
-      entry: 'grant',
-      bucket: 'plan',
-      source: 'plan_period',
-      minutes: 650,
-      period_start: now,
-      period_end: end,
-    })
-    .execute();
+  await seedSubscription(ctx.db, user.id, { now: ctx.clock.now(), plan: 'pro' });
   return { client, userId: user.id };
 }
 
