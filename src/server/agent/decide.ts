@@ -4,6 +4,7 @@
  * written to look answerable) and checked split-half: `npx tsx bench/lib/calibrate-evidence.ts`.
  */
 import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
+import { nounsOf } from './entities.ts';
 import { isQuestionHeading } from './passages.ts';
 import { answerTypeOf, frameWordsOf, type AnswerType } from './question.ts';
 import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
@@ -127,6 +128,7 @@ export function sharesFocus(
   terms: readonly QueryTerm[],
   passage: KnowledgePassage,
   question: string,
+  corroborated = false,
 ): boolean {
   // The kind of answer asked for must be there too: a price for "how much", a date for "when".
   if (!statesType(passage.text, answerTypeOf(question), questionWordsOf(question))) return false;
@@ -135,9 +137,17 @@ export function sharesFocus(
   if (known.length === 0) return false;
   // Most informative, counting how surely the word was heard: "my car" heard as a misspelt "major" weighs less.
   const sureness = (t: QueryTerm) => t.weight * Math.max(...t.alternatives.map((x) => x.strength));
-  const focus = known.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
+  const mostInformative = (pool: readonly QueryTerm[]) =>
+    pool.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
   const stems = passageStems(passage);
-  return focus.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
+  const holds = (t: QueryTerm) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
+  const nouns = nounsOf(question);
+  const named = known.filter(
+    (t) => nouns.has(t.word) || [...nouns].some((n) => n.length >= 3 && t.word.endsWith(n)),
+  );
+  if (holds(mostInformative(known))) return true;
+  if (!corroborated) return false;
+  return named.length > 0 && holds(mostInformative(named));
 }
 
 /** Kinds of answer specific enough that stating one is an answer to "where is it?" or "how many at once?". */

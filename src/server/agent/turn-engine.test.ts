@@ -691,6 +691,75 @@ We deliver within five miles of the shop.
       });
     });
 
+    describe('a question whose rarest word is not what it asks about', () => {
+      // "leave" is rarer in the documents than "hostname", but "can I leave out the hostname?" is about the hostname:
+      // the words rank the hostname entry first without answering from it, and "leave" is only elsewhere.
+      const logger = passagesOf(
+        'logger',
+        `Hostname and process id
+Every log line carries the process id and the hostname. The hostname comes from the operating system. Set base to null to drop the hostname and the process id.
+
+Shutting down
+When the process gets a signal, the logger flushes what it holds in memory to the destination, closes the file descriptors it opened, waits for the worker threads of its transports to finish writing, and then lets the process exit; do not leave the process before the flush callback runs, or the last lines written may be lost on the way to the disk.
+
+Levels
+The default level is info, on every hostname.
+
+Serializers
+Errors are serialized with their stack and the hostname.
+
+Timestamps
+Lines carry the epoch time in milliseconds. Leave it on unless another tool adds its own time, in which case the two would disagree about when a line was written and the output would be harder to read.
+
+Destinations
+Logs go to standard output.
+
+Redaction
+Paths listed in redact are replaced with a placeholder.
+
+Child loggers
+A child logger adds its bindings to every line.
+
+Transports
+Transports run in a worker thread.
+
+Browser
+In the browser, logs go to the console.
+`,
+      );
+      const vectors = new MeaningIndex(
+        logger.map((passage, i) => ({
+          passage,
+          vector: Float32Array.from({ length: 10 }, (_, k) => +(k === i)),
+        })),
+      );
+      const MEANS_HOSTNAME = Float32Array.of(0.9, 0.3, 0, 0, 0, 0, 0, 0, 0, 0);
+      const MEANS_SHUTDOWN = Float32Array.of(0.3, 0.9, 0, 0, 0, 0, 0, 0, 0, 0);
+      const ask = (vector: Float32Array) => {
+        const conversation = createConversation({
+          companyName: 'Log Docs',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(logger, { companyName: 'Log Docs' }),
+          meaning: vectors,
+        });
+        const question = 'can i leave out the hostname';
+        expect(conversation.needsMeaning(question)).toBe(true);
+        return conversation.onCallerText(question, vector).text;
+      };
+
+      it('offers the entry when the meaning agrees with the words and it holds the thing named (a noun)', () => {
+        expect(ask(MEANS_HOSTNAME)).toBe(
+          'Just to make sure I understand: are you asking about hostname and process id?',
+        );
+      });
+
+      it('offers what the meaning points to instead when it points elsewhere', () => {
+        expect(ask(MEANS_SHUTDOWN)).toBe(
+          'Just to make sure I understand: are you asking about shutting down?',
+        );
+      });
+    });
+
     it('searches the documents once on a turn whose meaning was asked for', () => {
       const index = buildKnowledgeIndex(passages, { companyName: 'Corner Shop' });
       let searches = 0;

@@ -453,8 +453,11 @@ export function createConversation(options: ConversationOptions): Conversation {
               ),
             ))
           : null;
+      const corroborated = near !== null && near.passage.id === result.hits[0]?.passage.id;
       const offer =
-        near && sharesFocus(result.terms, near.passage, text) ? confirmationOf(near, 'meaning') : null;
+        near && sharesFocus(result.terms, near.passage, text, corroborated)
+          ? confirmationOf(near, 'meaning')
+          : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
       if (!decision.usedContext) {
