@@ -25,6 +25,11 @@ describe('answerTypeOf', () => {
     ['do you sell skateboards', 'yesno'],
     ['can you tell me if you are open on the 26th', 'yesno'],
     ['what is an account', 'other'],
+    ['does the redis one close the connection when the server shuts down', 'yesno'],
+    ['is the pool open when it rains', 'yesno'],
+    ['can you check when you open on sunday', 'time'],
+    ['do you remember where i left my keys', 'place'],
+    ['is there a doctor who speaks french', 'yesno'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type);
   });

@@ -26,6 +26,9 @@ const PROCEDURE =
   /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
 const YES_NO =
   /^(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|had|am)\b/;
+/** A wh-question embedded after a verb of knowing or saying: "can you check when …", "do you know where …". */
+const EMBEDDED =
+  /\b(?:tell|know|say|ask|check|see|wonder|remember|remind|show|explain|find out|let me know)\b(?: \w+){0,2}? (?:when|where|who|whom|whose|what|which)\b/;
 const LEAD_IN =
   /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
 const INDIRECT =
@@ -47,6 +50,10 @@ export function answerTypeOf(question: string): AnswerType {
   // "how long will it take", "how long can I keep it": a length of time, said with its unit.
   if (DURATION.test(q)) return 'duration';
   if (COUNT.test(q)) return 'count';
+  // "does it close the connection when the server shuts down?": built as a yes or no, a later "when", "where" or
+  // "who" opens a condition or a relative clause, not the question. Asked through a verb of knowing or saying
+  // ("can you check when you open?"), it is the question.
+  if (YES_NO.test(q) && !EMBEDDED.test(q)) return 'yesno';
   if (YEAR_ASKED.test(q)) return 'year';
   if (TIME.test(q)) return 'time';
   if (PERSON.test(q)) return 'person';
