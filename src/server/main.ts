@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { runPeriodically } from './lib/periodic.ts';
 import { createProviders, describeProviders } from './providers/index.ts';
 import { ensureAdminAccount } from './features/auth/auth.service.ts';
+import { loadWordNet } from './agent/retrieval/wordnet.ts';
 
 const DATABASE_CHECK_INTERVAL_MS = 30_000;
 
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // The dictionary callers' words are looked up in, read now rather than on the first call's first question.
+  loadWordNet();
   const url = publicBaseUrl(env);
   const lines = [
     '',

@@ -560,10 +560,17 @@ A one-hour session costs $60. A package of ten sessions costs $550.
         transferNumber: TRANSFER,
         knowledge: tutoring,
       });
-      expect(conversation.onCallerText('can you come to my house').text).toBe(
+      expect(conversation.onCallerText('can you come to my apartment').text).toBe(
         'Just to make sure I heard you right: are you asking about locations?',
       );
       expect(conversation.onCallerText('yes').text).toContain('at home in Riverton and Hollis');
+      // A house is a kind of home (WordNet): that question is answered at once.
+      const house = createConversation({
+        companyName: 'Lakeside Tutoring',
+        transferNumber: TRANSFER,
+        knowledge: tutoring,
+      }).onCallerText('can you come to my house');
+      expect(house.text).toContain('at home in Riverton and Hollis');
 
       const chemistry = createConversation({
         companyName: 'Lakeside Tutoring',

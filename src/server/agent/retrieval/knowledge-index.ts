@@ -15,6 +15,7 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
+import { wordNetRelated } from './wordnet.ts';
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   FRAMING_WORDS,
@@ -162,6 +163,13 @@ export interface QueryTerm {
   /** A word of the business's own name ("cafe" calling Spoke Cafe): the caller is already talking to it. */
   businessName?: boolean;
 }
+
+/**
+ * How much a match through WordNet counts: a synonym of the caller's word like a thesaurus synonym's "broader" match,
+ * the general thing the caller's word is a kind of like a thesaurus "narrower" one. Lower than the hand-written
+ * thesaurus, whose pairs were chosen for callers; WordNet's are general English.
+ */
+const WORDNET_MATCH = { synonym: MATCH.broader, 'kind-of': MATCH.narrower } as const;
 
 /** Builds the search index over a business's passages. */
 export interface IndexOptions {
@@ -496,6 +504,16 @@ class BM25Index implements KnowledgeIndex {
     for (const related of SYNONYMS.get(token.stem) ?? []) {
       if (this.has(related.term))
         alternatives.push({ term: related.term, strength: related.strength, related: true });
+    }
+    // A word the documents never use and the thesaurus does not know ("salary" where they say "wage"): the words
+    // WordNet gives for its most frequent sense that they do use. Not for a word they use: its own passages come
+    // first, and WordNet's other words for it cost precision (ADR 010, seventh pass).
+    if (!known && !/^\d/.test(token.word) && !SYNONYMS.has(token.stem)) {
+      for (const related of wordNetRelated(token.word)) {
+        const term = termOf(related.word);
+        if (this.has(term) && !alternatives.some((a) => a.term === term))
+          alternatives.push({ term, strength: WORDNET_MATCH[related.relation], related: true });
+      }
     }
     // A word of the thesaurus is a real word heard right, not a misheard one: "bike" is not a misheard "bake".
     if (!known && !/^\d/.test(token.word) && !SYNONYMS.has(token.stem)) {

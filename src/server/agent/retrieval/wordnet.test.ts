@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildKnowledgeIndex } from './knowledge-index.ts';
+import { wordNetRelated } from './wordnet.ts';
+
+describe('WordNet', () => {
+  it("gives the synonyms of a word's most frequent sense, and what it is a kind of", () => {
+    const salary = wordNetRelated('salaries');
+    expect(salary).toContainEqual({ word: 'wage', relation: 'synonym' });
+    expect(salary).toContainEqual({ word: 'pay', relation: 'synonym' });
+    expect(wordNetRelated('skateboard')).toContainEqual({ word: 'board', relation: 'kind-of' });
+    // Only the most frequent sense: "kids" are children, not young goats' leather.
+    expect(wordNetRelated('kids').map((r) => r.word)).toContain('child');
+    expect(wordNetRelated('kids').map((r) => r.word)).not.toContain('kidskin');
+    expect(wordNetRelated('qwzxv')).toEqual([]);
+  });
+
+  it('finds the passage that names in its own words what the caller asked', () => {
+    const passages = [
+      { heading: 'Pay', text: 'Officers start at a wage of 52,000 dollars a year.' },
+      { heading: 'Volunteers', text: 'Our volunteers help at community events.' },
+      { heading: 'Hours', text: 'The front desk is open from 8 to 5.' },
+    ].map((p, i) => ({ id: `p${i}`, documentName: 'jobs.txt', page: null, ...p }));
+    const index = buildKnowledgeIndex(passages, { companyName: 'City Police' });
+    const found = index.search('what is the salary');
+    expect(found.hits[0]?.passage.heading).toBe('Pay');
+    // "salary" is not in the documents: it counts through WordNet, less than the word itself would.
+    const salary = found.terms.find((t) => t.word === 'salary')!;
+    expect(salary.alternatives).toContainEqual({ term: 'wage', strength: 0.6, related: true });
+  });
+});
