@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoPassages } from './passages.ts';
+import { isGenericHeading, splitIntoPassages } from './passages.ts';
 
 describe('splitIntoPassages', () => {
   it('keeps an FAQ question and its answer together, with the question as heading', () => {
@@ -248,5 +248,21 @@ describe('splitIntoPassages', () => {
     expect(drafts[0]!.text).toBe(
       "Default: 'info'\nThe minimum level to log: messages with a lower level are not written.",
     );
+  });
+});
+
+describe('isGenericHeading', () => {
+  it.each([
+    ['Note', true],
+    ['Example:', true],
+    ['**Important**', true],
+    ['See also', true],
+    ['[MODES: framework]', true],
+    ['More examples', true],
+    ['Example 3: HTTP2 server', false],
+    ['Body limit', false],
+    ['Notes on parking', false],
+  ])('%s -> %s', (heading, generic) => {
+    expect(isGenericHeading(heading)).toBe(generic);
   });
 });

@@ -331,6 +331,25 @@ function joinSentences(sentences: string[]): string {
     .join('');
 }
 
+/**
+ * Headings that name no topic: documentation's admonitions and structure ("Note", "Example:", "Tips", "See also")
+ * and metadata tags in brackets ("[MODES: framework]"). A section under one is about the topic heading before it.
+ * Retrieval still matches the heading as written (taking the parent's heading at ingestion cost 2 points of
+ * precision on the documentation-site set: notes then competed with their parent sections); "are you asking
+ * about …?" names the topic instead (KnowledgeIndex.topicOf).
+ */
+const GENERIC_HEADING =
+  /^(?:(?:a|an|the|for|and|or|more|other|some|further|additional|important|quick|full|basic|advanced)\s+)*(?:notes?|examples?|tips?|hints?|warnings?|cautions?|important|info|information|usage|remarks?|see also|details|output|results?|samples?|demos?|code|snippet|therefore|summary|overview|caveats?|attention|danger)$/;
+
+export function isGenericHeading(heading: string): boolean {
+  const text = heading
+    .replace(/^[#\s*_>-]+/, '')
+    .replace(/[\s:.!*_>-]+$/, '')
+    .trim()
+    .toLowerCase();
+  return /^\[[^\]]*\]$/.test(text) || GENERIC_HEADING.test(text);
+}
+
 /** True when a heading asks something (an FAQ entry's question), not a topic label ("Service Area"). */
 export function isQuestionHeading(heading: string): boolean {
   const text = heading.trim();

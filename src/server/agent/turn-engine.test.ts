@@ -491,6 +491,24 @@ describe('turn engine', () => {
       expect(person.handoff).toEqual({ reason: 'requested', transfer_to: TRANSFER });
     });
 
+    it('names the topic a "Note" sits under, not "note"', () => {
+      const doc = `Body limit
+The largest request body the server reads is 1 MiB by default.
+
+Note:
+Uploads over the limit get a 413 reply, and the connection stays open.
+
+Timeouts
+Requests time out after 30 seconds.
+`;
+      const conversation = callWith('Server Docs', doc);
+      expect(conversation.onCallerText('do uploads over the limit close the connection').text).toBe(
+        'I may only have part of what you asked. Are you asking about body limit?',
+      );
+      // The offered passage is the note itself.
+      expect(conversation.onCallerText('yes').text).toContain('413 reply, and the connection stays open');
+    });
+
     it('reads headings back as a person would say them', () => {
       const ask = (heading: string | null) =>
         confirmationOf({

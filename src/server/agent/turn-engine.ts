@@ -333,7 +333,7 @@ export function createConversation(options: ConversationOptions): Conversation {
         allowConfirm &&
         best.relevance >= CONFIRM_THRESHOLD &&
         sharesFocus(result.terms, best.passage, text)
-          ? confirmationOf(best, result.answerable ? 'partial' : 'unsure')
+          ? confirmationOf(best, result.answerable ? 'partial' : 'unsure', topicOf(best.passage))
           : null;
       return confirmation === null
         ? null
@@ -390,6 +390,9 @@ export function createConversation(options: ConversationOptions): Conversation {
    */
   const wantsSecondOpinion = (d: Decision) =>
     d.kind === 'answer' && !d.usedContext && Boolean(options.meaning?.size);
+
+  /** What "are you asking about …?" names for a passage: the topic its heading belongs to. */
+  const topicOf = (passage: KnowledgePassage) => knowledge.topicOf?.(passage) ?? passage.heading;
 
   const confirm = (question: string, result: SearchResult, passage: KnowledgePassage, text: string) => {
     pending = { question, result, passage };
@@ -456,7 +459,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       const corroborated = near !== null && near.passage.id === result.hits[0]?.passage.id;
       const offer =
         near && sharesFocus(result.terms, near.passage, text, corroborated)
-          ? confirmationOf(near, 'meaning')
+          ? confirmationOf(near, 'meaning', topicOf(near.passage))
           : null;
       if (near && offer) return confirm(text, result, near.passage, offer);
       // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
@@ -474,7 +477,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       // Another passage with the same answer (an owner's answer kept under each wording callers used) agrees.
       const other = options.meaning!.preferredOver(meaning, passage.id);
       const offer =
-        other && other.passage.text.trim() !== passage.text.trim() ? confirmationOf({ passage }) : null;
+        other && other.passage.text.trim() !== passage.text.trim()
+          ? confirmationOf({ passage }, 'unsure', topicOf(passage))
+          : null;
       if (offer) return confirm(text, result, passage, offer);
     }
     // A follow-up keeps the topic of the question it leaned on.
@@ -680,8 +685,9 @@ function isElliptical(text: string, result: SearchResult): boolean {
 export function confirmationOf(
   hit: { passage: KnowledgePassage },
   doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
+  topic: string | null = hit.passage.heading,
 ): string | null {
-  const heading = (hit.passage.heading ?? '')
+  const heading = (topic ?? '')
     .replace(/^[#*\s]+|[*\s]+$/g, '')
     .replace(/^(?:\d+[.)]|[A-Z][.)])\s+/, '')
     .trim();

@@ -5,7 +5,7 @@
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
 import { calendarTerms } from './calendar.ts';
-import { isQuestionHeading } from '../passages.ts';
+import { isGenericHeading, isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
 import {
@@ -100,6 +100,11 @@ interface CorrectionTarget {
 export interface KnowledgeIndex {
   readonly size: number;
   search(question: string, options?: SearchOptions): SearchResult;
+  /**
+   * The heading that names what a passage is about: its own, or for one under a heading that names nothing
+   * ("Note", "Example:"), the topic heading before it in its document.
+   */
+  topicOf?(passage: KnowledgePassage): string | null;
 }
 
 // BM25 parameters (the usual defaults) and field weighting: a heading is the passage's question, so its words
@@ -214,6 +219,8 @@ class BM25Index implements KnowledgeIndex {
 
   /** Stems of the business's name. */
   private readonly nameTerms: ReadonlySet<string>;
+  /** The topic heading of each passage whose own heading names nothing (see topicOf), by passage id. */
+  private readonly topics = new Map<string, string>();
 
   constructor(passages: readonly KnowledgePassage[], options: IndexOptions) {
     const nameTerms = new Set(
@@ -222,6 +229,14 @@ class BM25Index implements KnowledgeIndex {
         .map((t) => t.stem),
     );
     this.nameTerms = nameTerms;
+    // Passages come in reading order, document by document.
+    let topic: { document: string; heading: string } | null = null;
+    for (const passage of passages) {
+      const heading = passage.heading?.trim() ?? '';
+      if (heading !== '' && !isGenericHeading(heading)) topic = { document: passage.documentName, heading };
+      else if (heading !== '' && topic?.document === passage.documentName)
+        this.topics.set(passage.id, topic.heading);
+    }
     let total = 0;
     passages.forEach((passage, i) => {
       const tf = new Map<string, number>();
@@ -279,6 +294,10 @@ class BM25Index implements KnowledgeIndex {
 
   get size(): number {
     return this.docs.length;
+  }
+
+  topicOf(passage: KnowledgePassage): string | null {
+    return this.topics.get(passage.id) ?? passage.heading;
   }
 
   /** Document-side analysis: content terms, plus joined forms of hyphenated words. Records the vocabulary. */
