@@ -52,6 +52,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 2 },
+            // The phone number library and its metadata (120 KB) on their own: the dashboard loads them only for a
+            // number that is not North American (lib/phone-number.ts, ADR 043 addendum 3); the pages that list numbers
+            // import them with their code.
+            {
+              name: 'phone',
+              test: /node_modules[\\/]libphonenumber-js|src[\\/]shared[\\/]phone\.ts$/,
+              priority: 2,
+            },
             { name: 'main', tags: ['$initial'], priority: 1 },
             { name: 'shared', entriesAware: true, entriesAwareMergeThreshold: 100 * 1024, minShareCount: 2 },
           ],

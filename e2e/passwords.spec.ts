@@ -15,6 +15,8 @@ test.describe('forgot, reset and change password', () => {
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes first; the sign-in page (with its own Email field) stays until the new page's chunk is in.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(user.email);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/forgot-password.png` });
     await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -1,19 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { AppHeader } from '../components/layout/app-header.tsx';
-import { displayName, useAuth } from '../lib/auth.tsx';
+import { displayName, useAuth, type User } from '../lib/auth.tsx';
 import { ActionCards } from './dashboard/action-cards.tsx';
 import { AdminLinks } from './dashboard/admin-links.tsx';
 import { AgentConfigCard } from '../features/activation/components/agent-config-card.tsx';
-import { useAgentCardConfig } from '../features/activation/hooks/use-activation.ts';
-import { useSubscriptionStatus } from '../features/billing/hooks/use-subscription-status.ts';
+import { agentCardConfigQuery, useAgentCardConfig } from '../features/activation/hooks/use-activation.ts';
+import {
+  subscriptionStatusQuery,
+  useSubscriptionStatus,
+} from '../features/billing/hooks/use-subscription-status.ts';
 import { SubscriptionStatusCard } from '../features/billing/components/subscription-status-card.tsx';
 import { PaymentVerificationBanner } from '../features/billing/components/payment-verification-banner.tsx';
 import { TestCallButton } from '../features/telephony/components/test-call-button.tsx';
 import { GapsSummaryCard } from '../features/knowledge-gaps/components/gaps-summary-card.tsx';
 import { SelfTestPanel } from '../features/self-test/components/self-test-panel.tsx';
 import { SelfTestStatus } from '../features/self-test/components/self-test-status.tsx';
-import { AgentScope, useAccountAgents } from '../lib/agent-scope.tsx';
+import { accountAgentsQuery, AgentScope, useAccountAgents } from '../lib/agent-scope.tsx';
 import { AddNumberCard } from './dashboard/add-number-card.tsx';
+
+/**
+ * What the dashboard waits for before it shows its cards (its loading state below), asked before the app first
+ * renders when the browser opens /dashboard (router.tsx, preloadPage): the server has preloaded the same three
+ * calls (lib/page-hints.ts), so they are answered from what the browser already has and the first render is the
+ * dashboard itself. The agent's configuration is asked for even when the account turns out to have several numbers
+ * (the page then does not use it), rather than after the list of numbers.
+ */
+export function prefetchDashboardData(queryClient: QueryClient, user: User): Promise<unknown> {
+  const agentId = new URLSearchParams(window.location.search).get('agent') || undefined;
+  return Promise.all([
+    queryClient.prefetchQuery(subscriptionStatusQuery(user.id)),
+    queryClient.prefetchQuery(accountAgentsQuery),
+    queryClient.prefetchQuery(agentCardConfigQuery(agentId)),
+  ]);
+}
 
 /**
  * /dashboard composes the feature cards. Features plug in at the marked SLOTS below (import the card from

@@ -4,7 +4,7 @@ import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api.ts';
 import { AuthProvider } from '../lib/auth.tsx';
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -19,9 +19,12 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** App-wide providers. Lives inside <BrowserRouter> because AuthProvider navigates after a sign-in exchange. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers. Lives inside <BrowserRouter> because AuthProvider navigates after a sign-in exchange.
+ * `client`: the query cache main.tsx filled before the first render (else a new one).
+ */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

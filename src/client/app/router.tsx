@@ -1,13 +1,17 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { useAuth } from '../lib/auth.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import { useAuth, type User } from '../lib/auth.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { RedirectIfSignedIn, RequireAuth } from './guards.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 // The landing page is the first paint for most visitors: it ships in the main bundle, everything else is split.
 import { LandingPage } from '../features/marketing/pages/landing-page.tsx';
 
-type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/** Starts the API calls a page makes first, into the query cache (for a signed-in user); resolves once answered. */
+export type PageData = (queryClient: QueryClient, user: User) => Promise<unknown>;
+
+type LazyPage = ComponentType & { preload: () => Promise<unknown>; data?: (module: unknown) => PageData };
 
 /**
  * React.lazy for a named export: one code-split chunk per page. `preload` starts loading the chunk early (ADR 043:
@@ -15,7 +19,11 @@ type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  * renders at once: through React.lazy it would suspend once anyway, and React holds back the content that follows a
  * Suspense fallback for up to 300 ms (its reveal throttle), idle time on the dashboard's first render.
  */
-function lazyPage<M>(loader: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+function lazyPage<M>(
+  loader: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  data?: (module: M) => PageData,
+): LazyPage {
   let loading: Promise<M> | null = null;
   let loaded: ComponentType | null = null;
   const load = () =>
@@ -29,7 +37,7 @@ function lazyPage<M>(loader: () => Promise<M>, pick: (module: M) => ComponentTyp
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
-  return Object.assign(Page, { preload: load });
+  return Object.assign(Page, { preload: load, data: data as ((module: unknown) => PageData) | undefined });
 }
 
 const AuthPage = lazyPage(
@@ -55,6 +63,7 @@ const AccountPage = lazyPage(
 const DashboardPage = lazyPage(
   () => import('./dashboard-page.tsx'),
   (m) => m.DashboardPage,
+  (m) => m.prefetchDashboardData,
 );
 const PricingPage = lazyPage(
   () => import('../features/billing/pages/pricing-page.tsx'),
@@ -124,12 +133,24 @@ const PAGES_BY_PATH: Record<string, LazyPage> = {
 
 /**
  * Starts loading the page the browser opened on (main.tsx, before the first render), so its chunk arrives while
- * the session is being checked instead of after: about a third of a second off the dashboard's first render on
- * this machine (ADR 043). The landing page is in the main bundle and needs nothing.
+ * the session is being checked instead of after (ADR 043), and, once the session is known, the API calls the page
+ * makes first (ADR 043 addendum 3: the server has already preloaded them for a signed-in visitor). Resolves when
+ * all of it is in, so the first render can be the page itself; never rejects (a failed chunk shows in the page's
+ * own error boundary, a failed call in the page as it would have). The landing page is in the main bundle.
  */
-export function preloadPage(pathname: string): void {
+export async function preloadPage(
+  pathname: string,
+  queryClient: QueryClient,
+  session: Promise<User | null | undefined>,
+): Promise<void> {
   const page = PAGES_BY_PATH[pathname.replace(/\/+$/, '') || '/'];
-  page?.preload().catch(() => undefined); // a failed load shows in the page's own error boundary
+  if (!page) return;
+  try {
+    const [module, user] = await Promise.all([page.preload(), session]);
+    if (user && page.data) await page.data(module)(queryClient, user);
+  } catch {
+    // as above: the page shows what failed
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { NativeSelect } from './ui/native-select.tsx';
 import { useAccountAgents } from '../lib/agent-scope.tsx';
-import { formatPhoneNumber } from '../../shared/phone.ts';
+import { usePhoneNumberFormat } from '../lib/phone-number.ts';
 
 export interface AgentSelectorProps {
   /** /calls: an "All numbers" choice (no `?agent=`). */
@@ -18,6 +18,7 @@ export function AgentSelector({ allowAll = false }: AgentSelectorProps) {
   const { data } = useAccountAgents();
   const [params, setParams] = useSearchParams();
   const id = useId();
+  const formatPhoneNumber = usePhoneNumberFormat();
   const agents = useMemo(() => data?.agents ?? [], [data]);
   const current = params.get('agent') ?? '';
   const known = agents.some((a) => a.id === current);

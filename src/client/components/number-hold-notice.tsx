@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PhoneOff } from 'lucide-react';
 import { Button } from './ui/button.tsx';
-import { formatPhoneNumber } from '../../shared/phone.ts';
+import { usePhoneNumberFormat } from '../lib/phone-number.ts';
 
 /**
  * Where the agent's number stands once the subscription has ended (ADR 020 addendum, "Grace period for numbers"), as
@@ -32,7 +32,7 @@ export function NumberHoldNotice({
   /** Where to choose a new number: this agent's /configure when the account has several (ADR 044). */
   configureHref?: string;
 }) {
-  const number = formatPhoneNumber(phoneNumber);
+  const number = usePhoneNumberFormat()(phoneNumber);
   const released = hold.released_at !== null;
   return (
     <div

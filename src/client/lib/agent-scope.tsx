@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
 const AgentScopeContext = createContext<string | undefined>(undefined);
@@ -44,9 +44,15 @@ export interface AccountAgents {
 /** Under the agent key: any configuration change reloads the list. */
 export const ACCOUNT_AGENTS_KEY = ['agent', 'list'] as const;
 
+/** GET /agents: every number of the account (oldest first) and whether another may be added. */
+export const accountAgentsQuery = queryOptions({
+  queryKey: ACCOUNT_AGENTS_KEY,
+  queryFn: () => api.get<AccountAgents>('/agents'),
+});
+
 /** Every number of the account (oldest first) and whether another may be added. */
 export function useAccountAgents() {
-  return useQuery({ queryKey: ACCOUNT_AGENTS_KEY, queryFn: () => api.get<AccountAgents>('/agents') });
+  return useQuery(accountAgentsQuery);
 }
 
 /** `path` with the scope's agent as `?agent=` (links from a dashboard card to a page about that number). */

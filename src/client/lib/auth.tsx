@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, ApiError, onSessionEnded } from './api.ts';
@@ -41,13 +41,19 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  */
 const QUERY_SIGN_IN_PATHS = new Set(['/', '/auth']);
 
-function takeSignInCode(): string | null {
+function signInCode(): string | null {
   const { hash, search, pathname } = window.location;
   const hashParams = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
-  let code = hashParams.get('session_id');
-  const query = new URLSearchParams(search);
-  if (!code && QUERY_SIGN_IN_PATHS.has(pathname)) code = query.get('session_id');
+  const code = hashParams.get('session_id');
+  if (!code && QUERY_SIGN_IN_PATHS.has(pathname)) return new URLSearchParams(search).get('session_id');
+  return code;
+}
+
+function takeSignInCode(): string | null {
+  const code = signInCode();
   if (!code) return null;
+  const { search, pathname } = window.location;
+  const query = new URLSearchParams(search);
   // A sign-in code is single-use: drop it from the address bar before anything else sees it.
   if (QUERY_SIGN_IN_PATHS.has(pathname)) query.delete('session_id');
   const rest = query.toString();
@@ -115,7 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       return currentUser();
     },
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    retry: retrySessionCheck,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
@@ -173,6 +179,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+const retrySessionCheck = (count: number, error: Error) =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
+
+/**
+ * Checks the session before the app first renders (main.tsx, ADR 043 addendum 3), into the cache AuthProvider
+ * reads, so the first render is the page rather than a loading screen. Resolves to the user (null: signed out), or
+ * undefined when a sign-in code is to be exchanged (AuthProvider does it, as it navigates) or the check failed (then
+ * AuthProvider asks again). Never rejects.
+ */
+export async function prefetchSession(queryClient: QueryClient): Promise<User | null | undefined> {
+  if (signInCode()) return undefined;
+  try {
+    return await queryClient.fetchQuery({
+      queryKey: AUTH_QUERY_KEY,
+      queryFn: currentUser,
+      retry: retrySessionCheck,
+      staleTime: Infinity,
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The signed-in user, or null; `optional=1`: a visitor without a session gets 200 null, so no failed request. */

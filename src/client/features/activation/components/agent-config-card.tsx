@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { agentIdOf, type AgentCardConfig } from '../api/activation-api.ts';
 import { useAgentCardConfig } from '../hooks/use-activation.ts';
 import { VoiceDialog } from './voice-dialog.tsx';
-import { formatPhoneNumber } from '../../../../shared/phone.ts';
+import { usePhoneNumberFormat } from '../../../lib/phone-number.ts';
 import { ReadingProgress } from '../../../components/reading-progress.tsx';
 import { NumberHoldNotice } from '../../../components/number-hold-notice.tsx';
 
@@ -30,6 +30,7 @@ export function AgentConfigCard({ hasActiveSubscription, footer }: AgentConfigCa
   const config = data?.configured ? data.config : null;
   // One of several numbers (ADR 044): the card is named after its company or location.
   const several = useScopedAgentId() !== undefined;
+  const formatPhoneNumber = usePhoneNumberFormat();
 
   return (
     <Card data-testid="agent-config-card" className="flex flex-col">
@@ -128,6 +129,7 @@ function ConfiguredAgent({
   // One of several numbers (ADR 044): its own settings page.
   const scoped = useScopedAgentId();
   const settings = useAgentLink('/configure');
+  const formatPhoneNumber = usePhoneNumberFormat();
   const voiceName = typeof config.config_data?.voice_name === 'string' ? config.config_data.voice_name : null;
   const documentCount = config.documents?.length ?? 0;
   return (

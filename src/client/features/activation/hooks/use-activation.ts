@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgentId } from '../../../lib/agent-scope.tsx';
 import { pollWhileReading } from '../../../components/reading-progress.tsx';
 import { activationApi, type AgentCardConfigResponse } from '../api/activation-api.ts';
@@ -12,11 +12,12 @@ export const VOICES_KEY = ['activation', 'voices'] as const;
 
 const NOT_CONFIGURED: AgentCardConfigResponse = { configured: false, config: null };
 
-/** GET /agent/config for the Agent Configuration card. SPEC 8: a failure means "not configured", logged only. */
-export function useAgentCardConfig({ enabled = true }: { enabled?: boolean } = {}) {
-  const agentId = useAgentId();
-  return useQuery({
-    enabled,
+/**
+ * GET /agent/config for the Agent Configuration card of `agentId` (undefined: the account's only agent). SPEC 8: a
+ * failure means "not configured", logged only.
+ */
+export function agentCardConfigQuery(agentId: string | undefined) {
+  return queryOptions({
     queryKey: [...AGENT_CONFIG_KEY, agentId ?? null],
     queryFn: async () => {
       try {
@@ -29,6 +30,12 @@ export function useAgentCardConfig({ enabled = true }: { enabled?: boolean } = {
     // While the agent reads its documents, the card shows how far it is: asked again until it is done.
     refetchInterval: (query) => pollWhileReading(query.state.data?.config?.reading),
   });
+}
+
+/** The card's configuration, for the agent in scope (useAgentId). */
+export function useAgentCardConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  const agentId = useAgentId();
+  return useQuery({ ...agentCardConfigQuery(agentId), enabled });
 }
 
 /** The voice list, loaded when the dialog opens (and again on the next opening after a failure). */

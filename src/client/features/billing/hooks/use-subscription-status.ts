@@ -1,18 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth.tsx';
 import { billingApi } from '../api/billing-api.ts';
 
 export const SUBSCRIPTION_STATUS_KEY = ['billing', 'subscription-status'] as const;
 export const TRIAL_ELIGIBLE_KEY = ['billing', 'trial-eligible'] as const;
 
-/**
- * GET /subscription/status for the signed-in user (disabled when signed out). The dashboard composes its
- * loading state from `isPending`; a failed load is only logged (SPEC 8).
- */
-export function useSubscriptionStatus() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: [...SUBSCRIPTION_STATUS_KEY, user?.id ?? null],
+/** GET /subscription/status of the user `userId` (disabled without one); a failed load is only logged (SPEC 8). */
+export function subscriptionStatusQuery(userId: string | null) {
+  return queryOptions({
+    queryKey: [...SUBSCRIPTION_STATUS_KEY, userId],
     queryFn: async () => {
       try {
         return await billingApi.subscriptionStatus();
@@ -21,8 +17,17 @@ export function useSubscriptionStatus() {
         throw error;
       }
     },
-    enabled: Boolean(user),
+    enabled: Boolean(userId),
   });
+}
+
+/**
+ * GET /subscription/status for the signed-in user (disabled when signed out). The dashboard composes its
+ * loading state from `isPending`.
+ */
+export function useSubscriptionStatus() {
+  const { user } = useAuth();
+  return useQuery(subscriptionStatusQuery(user?.id ?? null));
 }
 
 /** True when the account has a live subscription (for "Configure Agent" and the like). */

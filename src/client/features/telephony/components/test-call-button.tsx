@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { PhoneCall } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { agentNumberApi } from '../api/agent-number.ts';
-import { formatPhoneNumber } from '../../../../shared/phone.ts';
+import { usePhoneNumberFormat } from '../../../lib/phone-number.ts';
 
 /** Dashboard: "Test call" opens the softphone on the agent's number; shown only while the agent is active. */
 export function TestCallButton() {
   const agentId = useAgentId();
+  const formatPhoneNumber = usePhoneNumberFormat();
   const { data } = useQuery({
     queryKey: ['agent', 'config', 'test-call', agentId ?? null],
     queryFn: () => agentNumberApi.config(agentId),
