@@ -183,8 +183,9 @@ test.describe('calls', () => {
     await page.waitForTimeout(6_000);
 
     const agentLines = await callFromSoftphone(page, number, 'Lakeside Tutoring');
-    // Unsure, the agent asks what the caller meant before reading the section, instead of transferring.
-    await say(page, 'can you come to my house');
+    // Unsure, the agent asks what the caller meant before reading the section, instead of transferring. (A "house"
+    // is answered at once: WordNet knows it is a kind of home.)
+    await say(page, 'can you come to my apartment');
     await expect(agentLines.nth(1)).toHaveText(
       /Just to make sure I heard you right: are you asking about locations\?/,
     );
@@ -217,7 +218,7 @@ test.describe('calls', () => {
     const summary = page.getByTestId('call-card').first().getByTestId('call-summary');
     await expect(summary).toContainText('Asked about locations (answered)');
     await expect(summary).not.toContainText('yes');
-    await expect(summary).not.toContainText('come to my house');
+    await expect(summary).not.toContainText('come to my apartment');
     await expect(summary).toContainText('tutors teaching organic chemistry (not in the documents)');
     await expect(summary).toContainText(
       "Transferred to +1 415-555-2671: the documents don't cover tutors teaching organic chemistry.",
