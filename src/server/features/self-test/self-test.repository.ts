@@ -194,14 +194,23 @@ export async function countPendingVectors(db: Db, agent: AgentRef): Promise<numb
 
 /**
  * Stores a finished run, replacing the account's earlier one, in one transaction with the request: the request
- * is removed only when no change came in while the test ran, else it is given back to run again.
+ * is removed only when no change came in while the test ran, else it is given back to run again. Null when the
+ * agent was deleted while the test ran (its requests went with it): there is nothing to keep.
  */
 export async function saveRun(
   db: Db,
   claim: ClaimedRequest,
   run: { ranAt: Date; knowledgeVersion: number; items: NewItem[] },
-): Promise<string> {
+): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
+    // Held until the run is stored, so the agent cannot be deleted in between.
+    const agent = await trx
+      .selectFrom('agent_configs')
+      .select('id')
+      .where('id', '=', claim.agentId)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!agent) return null;
     await trx.deleteFrom('self_tests').where('agent_id', '=', claim.agentId).execute();
     const { id } = await trx
       .insertInto('self_tests')

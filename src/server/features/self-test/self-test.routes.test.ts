@@ -250,6 +250,25 @@ describe.each(databaseTargets())('self-test (%s)', (target) => {
     expect(shown.marked_wrong).toBe(true);
   });
 
+  it('stores nothing, and fails nothing, for an agent deleted while its test runs', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await upload(owner.client, 'warranty.txt', WARRANTY);
+    await embedAll();
+    ctx().clock.advance(DEBOUNCE_MS + 1);
+    // The owner deletes the agent while the test asks its questions.
+    const deleting: SentenceEncoder = {
+      ...encoder,
+      embed: async (texts, priority) => {
+        await ctx().db.deleteFrom('agent_configs').where('user_id', '=', owner.userId).execute();
+        return encoder.embed(texts, priority);
+      },
+    };
+    const deps = { ...ctx().deps, providers: { ...ctx().deps.providers, encoder: deleting } };
+    expect(await runDueSelfTests(deps)).toBe(0);
+    expect(await ctx().db.selectFrom('self_tests').select('id').execute()).toHaveLength(0);
+    expect(await ctx().db.selectFrom('self_test_requests').select('agent_id').execute()).toHaveLength(0);
+  });
+
   it('runs each requested test on one instance only', async () => {
     const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
     await upload(owner.client, 'warranty.txt', WARRANTY);
