@@ -520,6 +520,13 @@ Requests time out after 30 seconds.
       expect(ask('3. Pickup Locations')).toBe('… about pickup locations?');
       expect(ask('Parking and EV charging:')).toBe('… about parking and EV charging?');
       expect(ask(null)).toBeUndefined();
+      // A code name is said as written, without its signature.
+      expect(ask('bodyLimit')).toBe('… about bodyLimit?');
+      expect(ask('logger.flush([cb])')).toBe('… about logger.flush?');
+      expect(ask('pino.destination([opts]) => SonicBoom')).toBe('… about pino.destination?');
+      expect(ask('fastify.FastifyReply<RequestGeneric, RawServer>')).toBe('… about fastify.FastifyReply?');
+      expect(ask('name (String)')).toBe('… about name (string)?');
+      expect(ask('Node.js with Docker')).toBe('… about node.js with docker?');
     });
 
     it('asks before answering from a general entry when the caller named something the documents never mention', () => {

@@ -682,6 +682,14 @@ function isElliptical(text: string, result: SearchResult): boolean {
  * you asking about parking?" when the entry was found by meaning, the caller's words being other than the
  * documents'. Null when the passage has no heading to read back.
  */
+/**
+ * A heading that is one code name: an identifier in camelCase or with dots ("bodyLimit", "reply.raw",
+ * "pino.destination"), optionally followed by a call signature, type parameters or a type in brackets
+ * ("logger.flush([cb])", "name (String)", "=> SonicBoom"). The name is group 1.
+ */
+const CODE_LABEL =
+  /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z_$][a-z0-9_$]*[A-Z][\w$]*)(?:\s*(?:\(.*\)|<.*>|\[.*\])(?:\s*=>.*)?)?[.:]?$/;
+
 export function confirmationOf(
   hit: { passage: KnowledgePassage },
   doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
@@ -703,6 +711,10 @@ export function confirmationOf(
     const asked = heading.replace(/[.?!\s]+$/, '');
     return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;
   }
+  // A code name is said as written, without its call signature or type parameters: "bodyLimit",
+  // "logger.flush([cb])" -> "logger.flush", "FastifyReply<RawServer, …>" -> "FastifyReply".
+  const code = CODE_LABEL.exec(heading);
+  if (code) return `${opening} about ${code[1]}?`;
   // A label is read in lower case ("Service Area" -> "service area"), keeping acronyms ("WiFi and TV" -> "wifi
   // and TV") unless the whole label is in capitals ("SERVICE AREA").
   const shouting = !/[a-z]/.test(heading);
