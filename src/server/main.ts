@@ -64,9 +64,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  // The dictionary callers' words are looked up in, read now rather than on the first call's first question.
+  // The dictionary callers' words are looked up in (0.4 s), read before the first request rather than during one.
   loadWordNet();
+  await app.listen({ port: env.PORT, host: env.HOST });
   const url = publicBaseUrl(env);
   const lines = [
     '',

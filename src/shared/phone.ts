@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatNorthAmerican, toE164 } from './phone-digits.ts';
 
 /**
  * A phone number as people read it: "+1 555-010-0142" for North American numbers, the international form for
@@ -9,16 +10,12 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 export function formatPhoneNumber(raw: string | null | undefined): string {
   if (!raw) return '';
   const text = raw.trim();
-  const digits = text.replace(/\D/g, '');
-  if (digits.length < 8) return text;
-  const e164 = text.startsWith('+') ? `+${digits}` : digits.length === 10 ? `+1${digits}` : `+${digits}`;
-  const parsed = parsePhoneNumberFromString(e164);
+  if (text.replace(/\D/g, '').length < 8) return text;
+  const parsed = parsePhoneNumberFromString(toE164(text));
   if (!parsed || !parsed.isPossible()) return text;
-  const national = String(parsed.nationalNumber);
-  if (parsed.countryCallingCode === '1' && national.length === 10) {
-    return `+1 ${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
-  }
-  return parsed.formatInternational();
+  const northAmerican =
+    parsed.countryCallingCode === '1' ? formatNorthAmerican(`+1${parsed.nationalNumber}`) : null;
+  return northAmerican ?? parsed.formatInternational();
 }
 
 /**

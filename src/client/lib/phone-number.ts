@@ -6,12 +6,7 @@
  * has loaded. Pages that list many numbers (calls, configure, admin) import shared/phone.ts directly.
  */
 import { useSyncExternalStore } from 'react';
-
-/** The digits of `text` as an E.164 number, the way formatPhoneNumber reads what it is given. */
-function toE164(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  return text.startsWith('+') ? `+${digits}` : digits.length === 10 ? `+1${digits}` : `+${digits}`;
-}
+import { formatNorthAmerican, toE164 } from '../../shared/phone-digits.ts';
 
 /**
  * What formatPhoneNumber returns, when it can be told without the library's metadata: '' for nothing, the text
@@ -22,10 +17,8 @@ export function formatPhoneNumberWithoutMetadata(raw: string | null | undefined)
   if (!raw) return '';
   const text = raw.trim();
   if (text.replace(/\D/g, '').length < 8) return text;
-  const e164 = toE164(text);
   // Every +1 number of ten digits is a possible North American number (the library agrees: phone-number.test.ts).
-  if (/^\+1\d{10}$/.test(e164)) return `+1 ${e164.slice(2, 5)}-${e164.slice(5, 8)}-${e164.slice(8)}`;
-  return undefined;
+  return formatNorthAmerican(toE164(text)) ?? undefined;
 }
 
 type Format = (raw: string | null | undefined) => string;

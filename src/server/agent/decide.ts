@@ -141,12 +141,12 @@ export function sharesFocus(
     pool.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
   const stems = passageStems(passage);
   const holds = (t: QueryTerm) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
-  const nouns = nounsOf(question);
-  const named = known.filter(
-    (t) => nouns.has(t.word) || [...nouns].some((n) => n.length >= 3 && t.word.endsWith(n)),
-  );
   if (holds(mostInformative(known))) return true;
   if (!corroborated) return false;
+  // Words and meaning both put this passage first: the thing the question names (its most informative noun) is
+  // enough. The rarest word of "can I leave out the hostname?" is "leave"; it asks about the hostname.
+  const nouns = [...nounsOf(question)];
+  const named = known.filter((t) => nouns.some((n) => t.word === n || (n.length >= 3 && t.word.endsWith(n))));
   return named.length > 0 && holds(mostInformative(named));
 }
 

@@ -676,20 +676,20 @@ function isElliptical(text: string, result: SearchResult): boolean {
 }
 
 /**
+ * A heading that is one code name: an identifier in camelCase or with dots ("bodyLimit", "reply.raw",
+ * "pino.destination"), optionally followed by a call signature, type parameters or a type in brackets
+ * ("logger.flush([cb])", "messageKey (String)", "=> SonicBoom"). The name is group 1.
+ */
+const CODE_LABEL =
+  /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z_$][a-z0-9_$]*[A-Z][\w$]*)(?:\s*(?:\(.*\)|<.*>|\[.*\])(?:\s*=>.*)?)?[.:]?$/;
+
+/**
  * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
  * asking about service area?" for a topic label; "I may only have part of what you asked. Are you asking, is there
  * parking?" when the entry is likely but may answer only part of the question; "Just to make sure I understand: are
  * you asking about parking?" when the entry was found by meaning, the caller's words being other than the
  * documents'. Null when the passage has no heading to read back.
  */
-/**
- * A heading that is one code name: an identifier in camelCase or with dots ("bodyLimit", "reply.raw",
- * "pino.destination"), optionally followed by a call signature, type parameters or a type in brackets
- * ("logger.flush([cb])", "name (String)", "=> SonicBoom"). The name is group 1.
- */
-const CODE_LABEL =
-  /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z_$][a-z0-9_$]*[A-Z][\w$]*)(?:\s*(?:\(.*\)|<.*>|\[.*\])(?:\s*=>.*)?)?[.:]?$/;
-
 export function confirmationOf(
   hit: { passage: KnowledgePassage },
   doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',

@@ -525,17 +525,15 @@ class BM25Index implements KnowledgeIndex {
         alternatives.push({ term: related.term, strength: related.strength, related: true });
     }
     // A word the documents never use and the thesaurus does not know ("salary" where they say "wage"): the words
-    // WordNet gives for its most frequent sense that they do use. Not for a word they use: its own passages come
-    // first, and WordNet's other words for it cost precision (ADR 010, seventh pass).
+    // WordNet gives for its most frequent sense that they do use (not for a word they use: its own passages come
+    // first, and WordNet's other words for it cost precision; ADR 010, seventh pass), and the documents' words it
+    // may be a misheard form of. A word of the thesaurus is a real word heard right: "bike" is not a misheard "bake".
     if (!known && !/^\d/.test(token.word) && !SYNONYMS.has(token.stem)) {
       for (const related of wordNetRelated(token.word)) {
         const term = termOf(related.word);
         if (this.has(term) && !alternatives.some((a) => a.term === term))
           alternatives.push({ term, strength: WORDNET_MATCH[related.relation], related: true });
       }
-    }
-    // A word of the thesaurus is a real word heard right, not a misheard one: "bike" is not a misheard "bake".
-    if (!known && !/^\d/.test(token.word) && !SYNONYMS.has(token.stem)) {
       for (const c of this.corrections(token.word)) {
         if (c.term !== token.stem) alternatives.push(c);
       }

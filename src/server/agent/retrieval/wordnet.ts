@@ -14,7 +14,7 @@ import path from 'node:path';
 import lemmatizer from 'wink-lemmatizer';
 
 export interface WordNetRelated {
-  /** The related word (lower case; a multi-word lemma keeps its spaces). */
+  /** The related word, one word in lower case. */
   word: string;
   relation: 'synonym' | 'kind-of';
 }
@@ -79,17 +79,17 @@ function synsetAt(bytes: Buffer, offset: number): Synset {
     .split(' ');
   // offset lex_filenum ss_type w_cnt (hex) word lex_id ... p_cnt [ptr offset pos source/target]...
   const count = parseInt(f[3]!, 16);
+  // One-word lemmas only: a phrase ("time_off") is not one word of a caller's question.
   const words = Array.from({ length: count }, (_, i) =>
-    f[4 + 2 * i]!.replace(/\(.*\)$/, '')
-      .replace(/_/g, ' ')
-      .toLowerCase(),
-  );
+    f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase(),
+  ).filter((w) => !w.includes('_'));
   const at = 4 + 2 * count;
   const pointers = Number(f[at]);
   const hypernyms: number[] = [];
   for (let i = 0; i < pointers; i++) {
     const [symbol, target, pos] = [f[at + 1 + 4 * i], f[at + 2 + 4 * i], f[at + 3 + 4 * i]];
-    if ((symbol === '@' || symbol === '@i') && (pos === 'n' || pos === 'v')) hypernyms.push(Number(target));
+    // Read from the same file: a noun's hypernym is a noun.
+    if ((symbol === '@' || symbol === '@i') && pos === 'n') hypernyms.push(Number(target));
   }
   return { words, hypernyms };
 }
@@ -120,12 +120,11 @@ export function wordNetRelated(word: string): WordNetRelated[] {
       for (const offset of offsets.slice(0, SENSES)) {
         const synset = synsetAt(bytes, offset);
         for (const w of synset.words)
-          if (w !== lemma && w !== word && !w.includes(' ') && !out.has(w))
-            out.set(w, { word: w, relation: 'synonym' });
+          if (w !== lemma && w !== word && !out.has(w)) out.set(w, { word: w, relation: 'synonym' });
         if (pos !== 'noun') continue;
         for (const h of synset.hypernyms.slice(0, 1))
           for (const w of synsetAt(bytes, h).words)
-            if (!w.includes(' ') && !out.has(w)) out.set(w, { word: w, relation: 'kind-of' });
+            if (!out.has(w)) out.set(w, { word: w, relation: 'kind-of' });
       }
     }
   }
