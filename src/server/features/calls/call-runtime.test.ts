@@ -211,6 +211,24 @@ describe.each(databaseTargets())('call runtime over the local phone network (%s)
     expect(done.outcome).toBe('answered');
   });
 
+  it('finishes a call still on the line before the server stops', async () => {
+    const owner = await seedActiveAgent(ctx());
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    relay.prompt('How much is a boiler repair?');
+    expect((await relay.reply()).text).toMatch(/95 dollars/);
+
+    await ctx().app.close();
+    expect(relay.closed).toBe(true);
+    const row = await ctx()
+      .db.selectFrom('calls')
+      .select(['ended_at', 'outcome', 'billed_minutes'])
+      .executeTakeFirstOrThrow();
+    expect(row.ended_at).not.toBeNull();
+    expect(row.outcome).toBe('answered');
+    expect(row.billed_minutes).toBe(1);
+  });
+
   it('picks up new documents mid-call (knowledge_version)', async () => {
     const owner = await seedActiveAgent(ctx());
     const relay = await dial(ctx().app, owner.number);

@@ -81,7 +81,11 @@ export function toTextMessages(text: string): { type: 'text'; token: string; las
  * then `prompt`/`dtmf`/`interrupt`; we answer with `text` tokens and, when the call is over, `end` with
  * handoffData (read by POST /api/twilio/connect-done). Messages of one call are handled strictly in order.
  */
-export function handleRelaySession(socket: RelaySocket, options: RelayOptions): void {
+/**
+ * Runs one ConversationRelay session on `socket`. Resolves once the socket has closed and the call has been
+ * finished (recorded and billed), so a server shutting down can wait for its live calls.
+ */
+export function handleRelaySession(socket: RelaySocket, options: RelayOptions): Promise<void> {
   const { runtime, log } = options;
   const timers = options.timers ?? realTimers;
   const silenceMs = options.silenceMs ?? 30_000;
@@ -241,10 +245,13 @@ export function handleRelaySession(socket: RelaySocket, options: RelayOptions): 
     }
     enqueue(() => handle(parsed));
   });
-  socket.on('close', () => {
-    clearSilence();
-    clearTicker();
-    ended = true;
-    queue = queue.then(() => call?.close());
+  return new Promise<void>((finished) => {
+    socket.on('close', () => {
+      clearSilence();
+      clearTicker();
+      ended = true;
+      queue = queue.then(() => call?.close());
+      void queue.finally(finished);
+    });
   });
 }

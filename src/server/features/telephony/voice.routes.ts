@@ -18,6 +18,8 @@ const twilioForm = { config: PROVIDER_WEBHOOK, schema: { body: formSchema } };
 
 /** Twilio ends a call after 24 hours at most: a longer CallDuration is not one of its calls. */
 const MAX_CALL_S = 24 * 60 * 60;
+/** How long a stopping server waits for its live calls to be finished. */
+const CLOSE_WAIT_MS = 5_000;
 
 function isCallDuration(text: string): boolean {
   return /^\d{1,6}$/.test(text) && Number(text) <= MAX_CALL_S;
@@ -63,6 +65,18 @@ export function voiceRoutes(
   const softphoneListeners = new WeakMap<object, string>();
 
   return async (app) => {
+    // Calls still on the line when the server stops are hung up and finished (recorded, billed) before the
+    // database closes; one that takes longer is left to the stale-call sweep of the next start.
+    const liveSessions = new Map<RelaySocket, Promise<void>>();
+    app.addHook('onClose', async () => {
+      for (const socket of liveSessions.keys()) socket.close(1001);
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(liveSessions.values()),
+        new Promise((resolve) => (timeout = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
+      clearTimeout(timeout);
+    });
     app.addHook('preValidation', async (request) => {
       if (!viaTwilio || request.routeOptions.url === '/api/twilio/conversation-relay') return;
       const body = (request.body ?? {}) as Record<string, unknown>;
@@ -192,7 +206,8 @@ export function voiceRoutes(
       },
       (socket, request) => {
         const ownerId = softphoneOwners.get(request);
-        handleRelaySession(socket as unknown as RelaySocket, {
+        const relay = socket as unknown as RelaySocket;
+        const session = handleRelaySession(relay, {
           runtime,
           provider: viaTwilio && !ownerId ? 'twilio' : 'local',
           ...(ownerId ? { ownerId } : {}),
@@ -204,6 +219,8 @@ export function voiceRoutes(
           timers: options.timers,
           log: request.log,
         });
+        liveSessions.set(relay, session);
+        void session.finally(() => liveSessions.delete(relay));
       },
     );
   };
