@@ -57,6 +57,8 @@ const IN_PASSAGE = 0.3;
 /** Longest answer spoken, in words; whole passages up to this length are read as they are. */
 const MAX_ANSWER_WORDS = 70;
 const SHORT_PASSAGE_WORDS = 45;
+/** An answer shorter than this, in words, is said with the sentence after it. */
+const SHORT_ANSWER_WORDS = 25;
 /** Breaks ties between sentences that hold as much of the question: far below any word's share. */
 const TYPE_TIE = 1e-4;
 
@@ -185,6 +187,16 @@ export function readEvidence(
   let passageGot = 0;
   for (const t of own) passageGot += weightOf(t) * strengthIn(t, passageStems);
   const spoken = said.map((i) => sentences[i]!);
+  // A short answer is said with the sentence after it, which most often completes it ("Default: 0." / "Defines
+  // …"); the measures above are of the answer itself.
+  const completed =
+    said.length > 0 &&
+    words(from, to) < SHORT_ANSWER_WORDS &&
+    to + 1 < sentences.length &&
+    !LEADS_IN.test(sentences[to + 1]!) &&
+    words(from, to + 1) <= MAX_ANSWER_WORDS
+      ? [...spoken, sentences[to + 1]!]
+      : spoken;
   const spokenText = spoken.join(' ');
   const negated = (x: string) =>
     /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
@@ -193,7 +205,7 @@ export function readEvidence(
   );
   return {
     passage,
-    sentences: spoken,
+    sentences: completed,
     coverage: own.length > 0 ? got / ownTotal : 0,
     passageCoverage: own.length > 0 ? passageGot / ownTotal : 0,
     missingFocus: own.length > 0 ? missing : 1,
