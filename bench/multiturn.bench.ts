@@ -11,6 +11,7 @@
  * on with the next question; when the agent ended the call (a transfer), the remaining turns go to a new call and
  * the conversation counts as cut short.
  * BENCH_CONV=c001,c007 runs only those conversations (with BENCH_VERBOSE=1, to look at a few calls).
+ * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
@@ -20,7 +21,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { askAndConfirm, greetedCall, ingestFile, replay, type CallerLine } from './lib/call.ts';
+import {
+  TRUSTING_CALLER,
+  askAndConfirm,
+  greetedCall,
+  ingestFile,
+  replay,
+  type CallerLine,
+} from './lib/call.ts';
 import { meaningIndexOf, questionVector } from './lib/meaning.ts';
 import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
 
@@ -107,6 +115,11 @@ for (const business of data.businesses) {
 const conversations = data.conversations.length;
 console.log(
   `Multi-turn calls: ${data.businesses.length} businesses, ${conversations} conversations, ${judged.length} turns (${path.relative(process.cwd(), file)})`,
+);
+console.log(
+  TRUSTING_CALLER
+    ? 'caller: trusting (says yes to every "are you asking …?")'
+    : 'caller: truthful (says yes only when the offered passage holds an answer; BENCH_CALLER=trusting for the other bound)',
 );
 printReport('all turns', reportOf(judged));
 printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));

@@ -64,6 +64,13 @@ export interface CallOutcome extends Timed {
 }
 
 /**
+ * BENCH_CALLER=trusting: the caller says yes to every "are you asking about …?", as one who judges the offer by its
+ * name alone might. The default caller says yes only when the offered passage holds an answer (the best case); the
+ * two bound what a real caller gets.
+ */
+export const TRUSTING_CALLER = process.env.BENCH_CALLER === 'trusting';
+
+/**
  * callOnce, then, when the agent asks the caller to confirm what it understood, the caller's truthful reply: "yes"
  * when the passage the agent offers is the one that answers the question (`isRight`), otherwise "no". The offered
  * passage is only known from the answer a yes gets, so a "no" is replayed in a fresh call.
@@ -84,7 +91,7 @@ export function callAndConfirm(
     return conversation;
   };
   const yes = asHandoff(ask().onCallerText('yes'));
-  if (isRight(yes.answer?.passages[0])) return { ...first, final: yes, confirmed: 'yes' };
+  if (TRUSTING_CALLER || isRight(yes.answer?.passages[0])) return { ...first, final: yes, confirmed: 'yes' };
   return { ...first, final: asHandoff(ask().onCallerText('no')), confirmed: 'no' };
 }
 
@@ -169,7 +176,7 @@ export async function askAndConfirm(
   };
   if (first.intent !== 'confirm') return settle(conversation, first, null);
   const yes = conversation.onCallerText('yes');
-  if (isRight(yes.answer?.passages[0])) return settle(conversation, yes, 'yes');
+  if (TRUSTING_CALLER || isRight(yes.answer?.passages[0])) return settle(conversation, yes, 'yes');
   const again = replay(open, [asked]);
   return settle(again, again.onCallerText('no'), 'no');
 }

@@ -6,6 +6,7 @@
  */
 import type { AgentReply, ConversationState } from '#server/agent/turn-engine.ts';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { TRUSTING_CALLER } from './call.ts';
 import { containsAnswer, mean, percentile, round, tokenF1 } from './metrics.ts';
 
 export type Outcome = 'answered' | 'declined' | 'other';
@@ -147,7 +148,7 @@ export function printReport(title: string, r: Report): void {
     (Number.isNaN(f[k]) ? '-' : k === 'f1' ? f[k].toFixed(3) : `${(f[k] * 100).toFixed(1)}%`).padStart(8);
   const [a, b] = r.halves;
   console.log(
-    `\n${title}: ${r.all.questions} questions (${r.all.answerable} answerable), ${r.all.answered} answered`,
+    `\n${title}: ${r.all.questions} questions (${r.all.answerable} answerable), ${r.all.answered} answered${TRUSTING_CALLER ? ' [trusting caller]' : ''}`,
   );
   console.log(`${''.padEnd(56)}     all  half 1  half 2   (halves by hash of the id, seed ${r.seed})`);
   for (const [k, label] of ROWS)
