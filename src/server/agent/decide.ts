@@ -77,6 +77,32 @@ export function bestEvidence(
   return best;
 }
 
+/**
+ * From this probability that its evidence answers (answerProbability), a passage may be offered with "are you asking
+ * about …?". A caller who hears an offer on their subject may well say yes whether or not the passage holds the detail
+ * they asked for, and the agent then answers from it: an offer has to be likely right by itself, not only after a
+ * truthful caller's check (ADR 010, eighth pass).
+ */
+export const OFFER_MIN = 0.22;
+
+/** The passage's own sentences make an answer likely enough to offer it. */
+export function likelyEnoughToOffer(
+  question: string,
+  result: SearchResult,
+  passage: KnowledgePassage,
+): boolean {
+  const frame = frameWordsOf(question);
+  const terms = frame.size > 0 ? result.terms.filter((t) => !frame.has(t.word)) : result.terms;
+  const e = readEvidence(
+    passage,
+    terms,
+    answerTypeOf(question),
+    questionWordsOf(question),
+    passage.heading !== null && isQuestionHeading(passage.heading),
+  );
+  return e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
+}
+
 /** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */
 export const EVIDENCE_MODEL: EvidenceModel = {
   intercept: -1.1689,

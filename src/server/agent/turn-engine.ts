@@ -16,7 +16,13 @@
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
 import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
-import { answersWithoutAsking, bestEvidence, sharesFocus, subjectEvidence } from './decide.ts';
+import {
+  answersWithoutAsking,
+  bestEvidence,
+  likelyEnoughToOffer,
+  sharesFocus,
+  subjectEvidence,
+} from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
@@ -332,7 +338,8 @@ export function createConversation(options: ConversationOptions): Conversation {
         best &&
         allowConfirm &&
         best.relevance >= CONFIRM_THRESHOLD &&
-        sharesFocus(result.terms, best.passage, text)
+        sharesFocus(result.terms, best.passage, text) &&
+        likelyEnoughToOffer(text, result, best.passage)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure', topicOf(best.passage))
           : null;
       return confirmation === null
