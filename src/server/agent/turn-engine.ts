@@ -480,7 +480,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       // The words found a passage, and the meaning points to another: the caller may have
       // asked something else in words the documents share ("how much does all the sparring stuff cost" found the
       // membership fees). Check what was heard before answering; a yes answers, a no transfers.
-      const passage = result.hits[0]!.passage;
+      // The passage asked about is the one the answer would come from: the evidence stage may have read a better
+      // one than retrieval's first.
+      const passage = decision.evidence.passage;
       // Another passage with the same answer (an owner's answer kept under each wording callers used) agrees.
       const other = options.meaning!.preferredOver(meaning, passage.id);
       const offer =

@@ -69,10 +69,10 @@ describe('the knowledge gaps of a call', () => {
   });
 
   it('keeps a question whose "are you asking …?" the caller said no to', () => {
-    // "is there parking for my truck" finds Parking without being sure of it: the agent asks first.
-    const { gaps, replies } = call(['can i park my truck there overnight', 'no']);
+    // "where can i park my truck" finds Parking, which never mentions trucks: the agent asks first.
+    const { gaps, replies } = call(['where can i park my truck', 'no']);
     expect(replies[0]).toMatch(/are you asking/i);
-    expect(gaps).toEqual([{ question: 'can i park my truck there overnight', kind: 'not_confirmed' }]);
+    expect(gaps).toEqual([{ question: 'where can i park my truck', kind: 'not_confirmed' }]);
   });
 
   it('keeps the words of a no_answer escalation the agent could not make out', () => {
