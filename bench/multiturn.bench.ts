@@ -21,14 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import {
-  TRUSTING_CALLER,
-  askAndConfirm,
-  greetedCall,
-  ingestFile,
-  replay,
-  type CallerLine,
-} from './lib/call.ts';
+import { askAndConfirm, greetedCall, ingestFile, replay, type CallerLine } from './lib/call.ts';
 import { meaningIndexOf, questionVector } from './lib/meaning.ts';
 import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
 
@@ -115,11 +108,6 @@ for (const business of data.businesses) {
 const conversations = data.conversations.length;
 console.log(
   `Multi-turn calls: ${data.businesses.length} businesses, ${conversations} conversations, ${judged.length} turns (${path.relative(process.cwd(), file)})`,
-);
-console.log(
-  TRUSTING_CALLER
-    ? 'caller: trusting (says yes to every "are you asking …?")'
-    : 'caller: truthful (says yes only when the offered passage holds an answer; BENCH_CALLER=trusting for the other bound)',
 );
 printReport('all turns', reportOf(judged));
 printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));

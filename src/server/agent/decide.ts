@@ -53,19 +53,10 @@ export function bestEvidence(
   result: SearchResult,
   type: AnswerType,
 ): (Evidence & { relevance: number }) | null {
-  const words = questionWordsOf(question);
-  const frame = frameWordsOf(question);
-  const terms = frame.size > 0 ? result.terms.filter((t) => !frame.has(t.word)) : result.terms;
   let best: (Evidence & { relevance: number }) | null = null;
   let bestScore = -Infinity;
   for (const [rank, hit] of result.hits.slice(0, READ_CANDIDATES).entries()) {
-    const e = readEvidence(
-      hit.passage,
-      terms,
-      type,
-      words,
-      hit.passage.heading !== null && isQuestionHeading(hit.passage.heading),
-    );
+    const e = readCandidate(question, result.terms, type, hit.passage);
     if (e.sentences.length === 0) continue; // a heading alone is never an answer
     // Retrieval's order stands unless a later candidate's sentences clearly hold more of the question.
     const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0) - RANK_PENALTY * rank;
@@ -85,22 +76,38 @@ export function bestEvidence(
  */
 export const OFFER_MIN = 0.22;
 
-/** The passage's own sentences make an answer likely enough to offer it. */
+/**
+ * The passage's own sentences make an answer likely enough to offer it. `evidence`: the passage already read for
+ * this question with the same words (the evidence stage's choice), so it is not read twice.
+ */
 export function likelyEnoughToOffer(
   question: string,
   result: SearchResult,
   passage: KnowledgePassage,
+  evidence: Evidence | null = null,
 ): boolean {
+  const e =
+    evidence?.passage.id === passage.id
+      ? evidence
+      : readCandidate(question, result.terms, answerTypeOf(question), passage);
+  return e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
+}
+
+/** One candidate read for `question`, without the words that only frame the kind of answer ("far" in "how far"). */
+function readCandidate(
+  question: string,
+  terms: readonly QueryTerm[],
+  type: AnswerType,
+  passage: KnowledgePassage,
+): Evidence {
   const frame = frameWordsOf(question);
-  const terms = frame.size > 0 ? result.terms.filter((t) => !frame.has(t.word)) : result.terms;
-  const e = readEvidence(
+  return readEvidence(
     passage,
-    terms,
-    answerTypeOf(question),
+    frame.size > 0 ? terms.filter((t) => !frame.has(t.word)) : terms,
+    type,
     questionWordsOf(question),
     passage.heading !== null && isQuestionHeading(passage.heading),
   );
-  return e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
 }
 
 /** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */

@@ -331,15 +331,21 @@ export function createConversation(options: ConversationOptions): Conversation {
     // entry's question names one the caller did not ask about ("Is there bike parking?" for "do you have parking").
     // Ask first.
     const partial = result.missingTopics.length > 0 || result.unaskedTopics.length > 0;
-    /** `candidate`: the hit to offer; by default retrieval's best (the evidence stage may have read a better one). */
-    const confirmBest = (candidate: SearchHit | undefined = result.hits[0]) => {
+    /**
+     * `candidate`: the hit to offer; by default retrieval's best (the evidence stage may have read a better one).
+     * `itsEvidence`: the candidate's evidence when already read with the search's words.
+     */
+    const confirmBest = (
+      candidate: SearchHit | undefined = result.hits[0],
+      itsEvidence: Evidence | null = null,
+    ) => {
       const best = candidate;
       const confirmation =
         best &&
         allowConfirm &&
         best.relevance >= CONFIRM_THRESHOLD &&
         sharesFocus(result.terms, best.passage, text) &&
-        likelyEnoughToOffer(text, result, best.passage)
+        likelyEnoughToOffer(text, result, best.passage, itsEvidence)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure', topicOf(best.passage))
           : null;
       return confirmation === null
@@ -362,7 +368,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       // The passage whose sentences hold most of the question is the one to ask about ("are you asking about
       // the holiday notice?"), not a higher-ranked one that holds less of it.
       const read = evidence && result.hits.find((h) => h.passage.id === evidence.passage.id);
-      return confirmBest(read ?? undefined) ?? { kind: 'transfer', result, usedContext };
+      // Its evidence was read with the search's own words, unless the follow-up leaned back: then it is read again.
+      const offer = confirmBest(read ?? undefined, leansBack ? null : evidence);
+      return offer ?? { kind: 'transfer', result, usedContext };
     }
     // A question that points back ("what's that built on?") asks about the subject of the conversation: words of its
     // own that match a passage about something else ("Fastify was built to be modular") do not answer it.

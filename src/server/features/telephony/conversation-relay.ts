@@ -80,10 +80,8 @@ export function toTextMessages(text: string): { type: 'text'; token: string; las
  * One ConversationRelay session: Twilio (or the local softphone, which speaks the same messages) sends `setup`,
  * then `prompt`/`dtmf`/`interrupt`; we answer with `text` tokens and, when the call is over, `end` with
  * handoffData (read by POST /api/twilio/connect-done). Messages of one call are handled strictly in order.
- */
-/**
- * Runs one ConversationRelay session on `socket`. Resolves once the socket has closed and the call has been
- * finished (recorded and billed), so a server shutting down can wait for its live calls.
+ * Resolves once the socket has closed and the call has been finished (recorded and billed), so a server shutting
+ * down can wait for its live calls.
  */
 export function handleRelaySession(socket: RelaySocket, options: RelayOptions): Promise<void> {
   const { runtime, log } = options;
