@@ -62,6 +62,21 @@ describe('web pages', () => {
     ]);
   });
 
+  it('reads a price table row by row, each value with its column; a two-column table as label and value', () => {
+    const page = `<main><h2>Rentals</h2><table>
+      <thead><tr><th>Bike type</th><th>2 hours</th><th>Full day</th></tr></thead>
+      <tbody><tr><td>Electric bike</td><td>$40</td><td>$90</td></tr>
+      <tr><td>Tandem</td><td>$35</td><td></td></tr></tbody></table>
+      <table><tr><th>Item</th><th>Fee</th></tr><tr><td>Restocking</td><td>$15</td></tr></table></main>`;
+    expect(htmlToReadableText(page).split('\n')).toEqual([
+      '## Rentals',
+      'Electric bike: 2 hours, $40; Full day, $90.',
+      'Tandem: 2 hours, $35.',
+      'Item: Fee.',
+      'Restocking: $15.',
+    ]);
+  });
+
   it('tells a saved web page from Markdown or text with a few tags in it', () => {
     expect(isHtmlDocument(PAGE)).toBe(true);
     expect(isHtmlDocument('<html>\n<body><p>Open daily</p></body></html>')).toBe(true);

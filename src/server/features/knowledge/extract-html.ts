@@ -16,6 +16,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { AnyNode, Element } from 'domhandler';
 import { NAVIGATION_RUN } from './extract-markup.ts';
+import { namesColumns, tableRowSentence } from './table-rows.ts';
 
 /** The whole file is an HTML document (not Markdown or text with a few tags in it). */
 export function isHtmlDocument(text: string): boolean {
@@ -119,6 +120,8 @@ export function htmlToReadableText(html: string): string {
   const root = mainContent(document.children) ?? document;
   const lines: string[] = [];
   let line = '';
+  /** The header row of the table being read, when it names three or more columns. */
+  let header: string[] | null = null;
   const flush = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     if (text) lines.push(text);
@@ -142,15 +145,34 @@ export function htmlToReadableText(html: string): string {
         if (text) lines.push(`${'#'.repeat(Number(name[1]))} ${text}`);
         continue;
       }
+      if (name === 'table') {
+        // A table's header row names the columns of the rows under it (table-rows.ts); a table inside it has its own.
+        flush();
+        const outer = header;
+        header = null;
+        walk(node.children, insideSection);
+        header = outer;
+        flush();
+        continue;
+      }
       if (name === 'tr') {
         flush();
-        const cells = node.children
-          .filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th'))
-          .map((c) => inlineText(c.children))
-          .filter(Boolean);
+        const elements = node.children.filter(
+          (c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th'),
+        );
+        const all = elements.map((c) => inlineText(c.children));
+        if (header === null && elements.every((c) => c.name === 'th') && namesColumns(all)) {
+          header = all;
+          continue;
+        }
+        if (header !== null && all.length === header.length) {
+          lines.push(tableRowSentence(all, header));
+          continue;
+        }
+        const cells = all.filter(Boolean);
         // A numbering cell ("1.2.", "Q:") labels the row; the row is what it says.
         while (cells.length > 1 && ENUMERATION_LABEL.test(cells[0]!)) cells.shift();
-        if (cells.length > 0) lines.push(tableRow(cells));
+        if (cells.length > 0) lines.push(tableRowSentence(cells));
         continue;
       }
       const block = BLOCK.has(name);
@@ -258,10 +280,4 @@ function textOf(nodes: readonly AnyNode[]): string {
     else if (isElement(node) && !NEVER_TEXT.has(node.name)) out += textOf(node.children);
   }
   return out;
-}
-
-/** A table row as one sentence: "Basic: $99." (as Markdown tables are read). */
-function tableRow(cells: string[]): string {
-  const sentence = cells.length === 1 ? cells[0]! : `${cells[0]}: ${cells.slice(1).join(', ')}`;
-  return /[.!?:]$/.test(sentence) ? sentence : `${sentence}.`;
 }

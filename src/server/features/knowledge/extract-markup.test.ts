@@ -36,9 +36,21 @@ describe('readable markup', () => {
     ).toBe('the same as the core createServer\nmethod.');
   });
 
-  it('reads a table row as one sentence and drops its rules', () => {
-    const table = '| Plan | Price | Minutes |\n|---|:---:|---|\n| Basic | $99 | 100 |';
-    expect(readableMarkup(table)).toBe('Plan: Price, Minutes.\nBasic: $99, 100.');
+  it('reads a table row as one sentence that names its columns, without the header and rules', () => {
+    const table =
+      '| Bike type | 2 hours | Full day |\n|---|:---:|---|\n| Electric bike | $40 | $90 |\n| Tandem | $35 | - |\n\nAfter.';
+    expect(readableMarkup(table)).toBe(
+      'Electric bike: 2 hours, $40; Full day, $90.\nTandem: 2 hours, $35.\n\nAfter.',
+    );
+  });
+
+  it('reads a two-column table row as label and value, and a table without a rule as it is', () => {
+    expect(readableMarkup('| Service | Price |\n|---|---|\n| Basic | $99 |')).toBe(
+      'Service: Price.\nBasic: $99.',
+    );
+    expect(readableMarkup('| Basic | $99 | 100 |\n| Pro | $199 | 300 |')).toBe(
+      'Basic: $99, 100.\nPro: $199, 300.',
+    );
   });
 
   it('keeps the text after a fence that never closes', () => {

@@ -8,10 +8,13 @@
  *   `<br>` breaks the line. (A whole saved web page is read by extract-html.ts instead.)
  * - Links keep their words (`[the docs](https://…)` -> "the docs"), images and link definitions go.
  * - Inline code and emphasis keep their words (`` `bodyLimit` `` -> "bodyLimit", `**free**` -> "free").
- * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."); rule rows go.
+ * - Table rows become one sentence of their cells ("| Basic | $99 |" -> "Basic: $99."), naming each value's column
+ *   under a header of three or more ("Electric bike: 2 hours, $40; Full day, $90."); rule rows go.
  * - Lists of nothing but links (a table of contents, a menu) are dropped: navigation, not content.
  * - A quote's marks go ("> Note: …" -> "Note: …").
  */
+
+import { namesColumns, tableRowSentence } from './table-rows.ts';
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const TAG = /<\/?[A-Za-z][\w:-]*(?:\s+[^<>]*)?\/?>/g;
@@ -25,7 +28,7 @@ export function readableMarkup(text: string): string {
   let fenced: string[] = [];
   // Comments, and what scripts and styles hold, are never text (even when a page was pasted into a text file).
   const bare = text.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
-  for (const line of bare.split('\n')) {
+  for (const line of foldTables(bare.split('\n'))) {
     const opening = FENCE.exec(line);
     if (fence !== null) {
       if (opening && opening[1]![0] === fence[0] && opening[1]!.length >= fence.length) {
@@ -77,19 +80,43 @@ function dropLinkLists(lines: string[]): void {
   }
 }
 
-/** "| Basic | $99 | 100 minutes |" -> "Basic: $99, 100 minutes." (only lines that start and end with a bar). */
-function tableRow(line: string): string {
+/** The cells of a Markdown table line ("| Basic | $99 |"), or null when it is not one (it must start and end with a bar). */
+function cellsOf(line: string): string[] | null {
   const trimmed = line.trim();
-  if (!/^\|.*\|$/.test(trimmed) || trimmed.length < 3) return line;
-  const cells = trimmed
+  if (!/^\|.*\|$/.test(trimmed) || trimmed.length < 3) return null;
+  return trimmed
     .slice(1, -1)
     .split('|')
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-  if (cells.length === 0) return '';
-  const [first, ...rest] = cells;
-  const sentence = rest.length > 0 ? `${first}: ${rest.join(', ')}` : first!;
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+    .map((c) => c.trim());
+}
+
+/**
+ * A table whose header names three or more columns: each row under it becomes the sentence that names its values'
+ * columns (table-rows.ts), and the header and its rule go.
+ */
+function foldTables(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const header = cellsOf(lines[i]!);
+    if (header === null || !namesColumns(header) || !TABLE_RULE.test(lines[i + 1] ?? '')) {
+      out.push(lines[i]!);
+      continue;
+    }
+    i++; // the rule
+    while (i + 1 < lines.length && cellsOf(lines[i + 1]!) !== null) {
+      i++;
+      const cells = cellsOf(lines[i]!)!;
+      out.push(cells.every((c) => c === '') ? '' : tableRowSentence(cells, header));
+    }
+  }
+  return out;
+}
+
+/** "| Basic | $99 | 100 minutes |" -> "Basic: $99, 100 minutes." (only lines that start and end with a bar). */
+function tableRow(line: string): string {
+  const cells = cellsOf(line)?.filter((c) => c !== '');
+  if (cells === undefined) return line;
+  return cells.length === 0 ? '' : tableRowSentence(cells);
 }
 
 function inline(line: string): string {
