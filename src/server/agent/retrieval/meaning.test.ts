@@ -76,7 +76,13 @@ describe('search by meaning', () => {
 
   it('embeds a passage as its heading, then the start of its text', () => {
     expect(passageSentence(passage('a', 'Hours', 'We open at 9.'))).toBe('Hours. We open at 9.');
-    expect(passageSentence(passage('b', null, 'x'.repeat(500)))).toHaveLength(250);
+    expect(passageSentence(passage('b', null, 'x'.repeat(500)))).toHaveLength(120);
+    // At the end of a word, never in the middle of one.
+    const words =
+      'Bring your bike in during service hours and a mechanic will look at it with you and give you a written estimate before any work.';
+    expect(passageSentence(passage('c', 'Repairs', words))).toBe(
+      'Repairs. Bring your bike in during service hours and a mechanic will look at it with you and give you a written estimate before',
+    );
   });
 
   it("embeds a question's last sixteen words, without its filler", () => {
