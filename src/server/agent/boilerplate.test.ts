@@ -37,6 +37,12 @@ describe('boilerplate', () => {
     ).toBe(true);
     expect(isPointerSentence('See the section on billing.')).toBe(true);
     expect(isPointerSentence('For more information, call us at 555-0100.')).toBe(false);
+    expect(isPointerSentence('For more details, visit our office at 12 Main Street.')).toBe(false);
+    expect(isPointerSentence('For more details, write to help@example.com.')).toBe(false);
+    // A digit in a name is no way to get in touch.
+    expect(
+      isPointerSentence('For more details on using HTTP2 check out the Fastify HTTP2 documentation page.'),
+    ).toBe(true);
     expect(isPointerSentence('The see-saw is in the park.')).toBe(false);
   });
 });

@@ -49,8 +49,16 @@ export function isLinkItem(line: string): boolean {
 const POINTER =
   /^(?:\d+[.)]\s*)?(?:for (?:more|further|additional) (?:information|details|info)\b|to (?:learn|find out|read) more\b|see (?:also|the|our|below|above|more|section|chapter|page)\b|visit (?:our|the)\b|click (?:here|on|the)\b|refer to\b|read more\b|learn more\b|more information (?:is|can be) (?:found|available)\b)/i;
 
+/** A phone number, a street address, an e-mail address, or words that say how to get in touch. */
+const CONTACT = [
+  /\d[\d\s().-]{5,}\d|@/,
+  /\b\d{1,5}\s+[A-Z][a-z]/,
+  /\b(?:call|phone|ring|e-?mail|write to|stop by|come in)\b/i,
+];
+
 export function isPointerSentence(sentence: string): boolean {
-  // One that gives a number or an address to contact is an answer ("For more information, call 555-0100").
+  // One that gives a way to get in touch is an answer ("For more information, call 555-0100"); a name with a digit
+  // in it ("the HTTP2 documentation page") is not one.
   const text = sentence.trim();
-  return POINTER.test(text) && !/\d|@/.test(text.replace(/^\d+[.)]\s*/, ''));
+  return POINTER.test(text) && !CONTACT.some((way) => way.test(text.replace(/^\d+[.)]\s*/, '')));
 }
