@@ -518,6 +518,7 @@ Requests time out after 30 seconds.
       expect(ask('Can I bring my dog.')).toBe('…, can I bring my dog?');
       expect(ask('SERVICE AREA')).toBe('… about service area?');
       expect(ask('3. Pickup Locations')).toBe('… about pickup locations?');
+      expect(ask('About the clinic')).toBe('… about the clinic?');
       expect(ask('Parking and EV charging:')).toBe('… about parking and EV charging?');
       expect(ask(null)).toBeUndefined();
       // A code name is said as written, without its signature.

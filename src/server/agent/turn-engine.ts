@@ -739,7 +739,8 @@ export function confirmationOf(
     .replace(/[.:!?\s]+$/, '')
     .split(/\s+/)
     .map((w) => (!shouting && /^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
-    .join(' ');
+    .join(' ')
+    .replace(/^about\s+(?=\S)/, ''); // "About the clinic": "are you asking about the clinic?"
   return `${opening} about ${label}?`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAKERY_NAME, bakeryPassages } from '../__fixtures__/bakery.ts';
-import { buildKnowledgeIndex } from './knowledge-index.ts';
+import { buildKnowledgeIndex, documentTitle } from './knowledge-index.ts';
 
 const index = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const passage = (id: string, heading: string, text: string) => ({
@@ -343,5 +343,40 @@ describe('knowledge index', () => {
     const result = index.search('um well you know');
     expect(result.queryWords).toEqual([]);
     expect(result.answerable).toBe(false);
+  });
+
+  it('names the topic of a section under a heading that names nothing: the section above it, else the document', () => {
+    const doc = (documentName: string, id: string, heading: string) => ({
+      id,
+      documentName,
+      heading,
+      page: null,
+      text: 'Some text.',
+    });
+    const passages = [
+      doc('rentals-and-repairs.md', 'a', 'Overview'),
+      doc('rentals-and-repairs.md', 'b', 'Bike rentals'),
+      doc('rentals-and-repairs.md', 'c', 'It is extremely simple to use and setup'),
+      doc('rentals-and-repairs.md', 'd', 'Notes'),
+      doc('rentals-and-repairs.md', 'e', 'Can I rent a tandem?'),
+      doc('faq.md', 'f', 'Overview'),
+    ];
+    const topics = buildKnowledgeIndex(passages, { companyName: 'Copper Spoke' });
+    expect(passages.map((p) => topics.topicOf(p))).toEqual([
+      'rentals and repairs',
+      'Bike rentals',
+      'Bike rentals',
+      'Bike rentals',
+      'Can I rent a tandem?',
+      'Overview',
+    ]);
+  });
+
+  it('reads a document name as a topic only when it names one', () => {
+    expect(documentTitle('docs/Reference/Server.md')).toBe('Server');
+    expect(documentTitle('Spring_Price-List.pdf')).toBe('Spring Price List');
+    expect(documentTitle('faq.md')).toBeNull();
+    expect(documentTitle('Untitled document (1).pdf')).toBeNull();
+    expect(documentTitle('2024.pdf')).toBeNull();
   });
 });

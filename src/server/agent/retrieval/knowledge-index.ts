@@ -233,9 +233,15 @@ class BM25Index implements KnowledgeIndex {
     let topic: { document: string; heading: string } | null = null;
     for (const passage of passages) {
       const heading = passage.heading?.trim() ?? '';
-      if (heading !== '' && !isGenericHeading(heading)) topic = { document: passage.documentName, heading };
-      else if (heading !== '' && topic?.document === passage.documentName)
-        this.topics.set(passage.id, topic.heading);
+      if (heading === '') continue;
+      if (namesTopic(heading)) topic = { document: passage.documentName, heading };
+      else {
+        // "Overview" or "It is extremely simple to use" names nothing a caller could say yes to: the section it
+        // sits under does, or, before the document's first such heading, the document's own name.
+        const named =
+          topic?.document === passage.documentName ? topic.heading : documentTitle(passage.documentName);
+        if (named !== null) this.topics.set(passage.id, named);
+      }
     }
     let total = 0;
     passages.forEach((passage, i) => {
@@ -836,3 +842,27 @@ function firstSentence(text: string): string {
   const m = /^.*?[.!?](\s|$)/.exec(text);
   return (m ? m[0] : text).slice(0, 300);
 }
+
+/** A statement ("It is extremely simple to use and setup") heads a section without naming its topic. */
+const STATEMENT = /\b(?:is|are|was|were|can|will|should|must|does|do|has|have)\b/i;
+
+/** A heading a caller could recognise as what they asked about: not generic ("Notes"), nor a statement. */
+function namesTopic(heading: string): boolean {
+  if (isGenericHeading(heading)) return false;
+  if (isQuestionHeading(heading)) return true;
+  return !(STATEMENT.test(heading) && heading.split(/\s+/).length >= 5);
+}
+
+/** A document's name as a topic: "rentals-and-repairs.md" -> "rentals and repairs"; null when it says nothing. */
+export function documentTitle(name: string): string | null {
+  const title = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[a-z]{3}/i.test(title) && !UNNAMED.test(title) ? title : null;
+}
+
+/** File names that name no topic: "faq.md", "Untitled document (1).pdf", "index.html". */
+const UNNAMED =
+  /^(?:faqs?|readme|index|home|untitled|document|documents|doc|file|page|new|copy|scan|download|upload|website|site)\b|\(\d+\)$/i;
