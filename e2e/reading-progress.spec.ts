@@ -53,9 +53,13 @@ test.describe('reading the documents', () => {
     const progress = page.getByTestId('reading-progress');
     const shown = async () => {
       const match = PROGRESS.exec(((await progress.getByRole('status').textContent()) ?? '').trim());
-      return match ? { read: Number(match[1]!.replace(/,/g, '')), total: Number(match[2]!.replace(/,/g, '')) } : null;
+      return match
+        ? { read: Number(match[1]!.replace(/,/g, '')), total: Number(match[2]!.replace(/,/g, '')) }
+        : null;
     };
-    await expect.poll(async () => (await shown())?.total ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(500);
+    await expect
+      .poll(async () => (await shown())?.total ?? 0, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(500);
     const { read, total: passagesTotal } = (await shown())!;
     expect(read).toBeLessThan(passagesTotal);
     await expect(progress.getByRole('progressbar', { name: 'Reading your documents' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeExtractive, toSpokenText } from './answer-composer.ts';
+import { composeExtractive, toSpokenText, withSentences } from './answer-composer.ts';
 
 const passage = (text: string) => ({ id: '1', documentName: 'faq.txt', heading: 'Q?', page: null, text });
 
@@ -134,5 +134,35 @@ describe('extractive answers', () => {
       passages: [{ id: '1', documentName: 'server.md', heading: 'trustProxy', page: null, text: trust }],
     });
     expect(answer).toBe(`trustProxy: ${trust}`);
+  });
+});
+
+describe('an answer after a yes', () => {
+  const passage = {
+    id: 'p',
+    documentName: 'repairs.md',
+    heading: 'Repairs',
+    page: null,
+    text:
+      'Bring your bike in and we keep it safe while we work on it. Most repairs take two days, and busy weeks ' +
+      'can take four days. We keep you updated every few days by text. Parts we do not stock take a few more ' +
+      'days to arrive, and we keep you posted. A bike that is not collected is donated after two months.',
+  };
+  const question = 'how many days do you keep a bike nobody collected';
+
+  it('says the sentence that holds the question, which the first lines left out', () => {
+    const composed = composeExtractive({ companyName: 'Copper Spoke', question, passages: [passage] });
+    expect(composed).not.toContain('donated');
+    const answer = withSentences(composed, ['A bike that is not collected is donated after two months.'], 70);
+    expect(answer).toBe(`${composed} A bike that is not collected is donated after two months.`);
+  });
+
+  it('says nothing twice, and stops before the answer grows too long', () => {
+    expect(withSentences('We open at 9. We close at 5.', ['We close at 5.'], 70)).toBe(
+      'We open at 9. We close at 5.',
+    );
+    expect(withSentences('We open at 9.', ['Parking is free behind the shop on weekdays.'], 8)).toBe(
+      'We open at 9.',
+    );
   });
 });

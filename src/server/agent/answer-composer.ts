@@ -79,6 +79,28 @@ export function composeExtractive(request: AnswerRequest): string {
   );
 }
 
+/**
+ * `answer` with those of `sentences` it does not say yet, in their order, as far as `maxWords` allows. After the
+ * caller's yes to "are you asking about …?", the composer's pick (the passage's first lines, which most often state
+ * the answer) is said with the evidence sentences that hold the question's own words (ADR 010, ninth pass).
+ */
+export function withSentences(answer: string, sentences: readonly string[], maxWords: number): string {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  let text = answer;
+  for (const sentence of sentences) {
+    const spoken = finishSentence(toSpokenText(sentence));
+    if (plain(spoken) === '' || plain(text).includes(plain(spoken))) continue;
+    const longer = `${text} ${spoken}`;
+    if (wordCount(longer) > maxWords) break;
+    text = longer;
+  }
+  return text;
+}
+
 /** Longest label heading said before an answer, in words. */
 const MAX_HEADING_WORDS = 12;
 

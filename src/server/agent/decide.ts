@@ -93,6 +93,16 @@ export function likelyEnoughToOffer(
   return e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
 }
 
+/** What `passage` says to `question` (the caller said yes to it): null when it has no sentence to speak. */
+export function evidenceIn(
+  question: string,
+  result: SearchResult,
+  passage: KnowledgePassage,
+): Evidence | null {
+  const e = readCandidate(question, result.terms, answerTypeOf(question), passage);
+  return e.sentences.length > 0 ? e : null;
+}
+
 /** One candidate read for `question`, without the words that only frame the kind of answer ("far" in "how far"). */
 function readCandidate(
   question: string,

@@ -15,10 +15,11 @@
  * Everything is synchronous and does no I/O: the runtime measures a turn as the time of one call here. Answers
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
-import { extractiveComposer, type AnswerRequest } from './answer-composer.ts';
+import { extractiveComposer, withSentences, type AnswerRequest } from './answer-composer.ts';
 import {
   answersWithoutAsking,
   bestEvidence,
+  evidenceIn,
   likelyEnoughToOffer,
   sharesFocus,
   subjectEvidence,
@@ -153,6 +154,9 @@ export const CONFIRM_THRESHOLD = 0.25;
  */
 const CONTEXT_LEAD = 0.05;
 
+/** Longest answer after a yes to "are you asking about …?", in words (the evidence stage speaks up to 70 too). */
+const ANSWER_WORDS = 70;
+
 /** Up to this many content words, a question may lean on the previous one ("how much is it?"). */
 const ELLIPTICAL_MAX_TERMS = 2;
 const ELLIPTICAL_START =
@@ -253,12 +257,16 @@ export function createConversation(options: ConversationOptions): Conversation {
     });
   };
 
-  /** Answers from `passage` (by default the best hit), speaking the evidence sentences when they were read. */
+  /**
+   * Answers from `passage` (by default the best hit), speaking the evidence sentences when they were read, or the
+   * composer's pick with `alsoSay` (the sentences that hold the question's words) as far as ANSWER_WORDS allows.
+   */
   const answerFrom = (
     question: string,
     result: SearchResult,
     passage: KnowledgePassage = result.hits[0]!.passage,
     evidence: Evidence | null = null,
+    alsoSay: readonly string[] = [],
   ): AgentReply => {
     const sentences = evidence?.passage.id === passage.id ? evidence.sentences : undefined;
     const request: AnswerRequest = { companyName, question, passages: [passage], sentences };
@@ -267,7 +275,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     answeredCount++;
     askedAnythingElse = false;
     return reply({
-      text: extractiveComposer.compose(request),
+      text: withSentences(extractiveComposer.compose(request), alsoSay, ANSWER_WORDS),
       sources: [toSourceRef(passage, hit?.relevance ?? 0)],
       action: 'continue',
       intent: 'question',
@@ -516,7 +524,10 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (answer === null) return null;
     if (answer === 'yes') {
       previousQuestion = question;
-      return answerFrom(question, result, passage);
+      // The composer's pick keeps the passage's first lines ("Default: 1048576"); the sentences holding the
+      // question's words may be further on.
+      const evidence = evidenceIn(question, result, passage);
+      return answerFrom(question, result, passage, null, evidence?.sentences ?? []);
     }
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
