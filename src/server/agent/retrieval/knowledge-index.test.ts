@@ -347,11 +347,8 @@ describe('knowledge index', () => {
 
   it('names the topic of a section under a heading that names nothing: the section above it, else the document', () => {
     const doc = (documentName: string, id: string, heading: string) => ({
-      id,
+      ...passage(id, heading, 'Some text.'),
       documentName,
-      heading,
-      page: null,
-      text: 'Some text.',
     });
     const passages = [
       doc('rentals-and-repairs.md', 'a', 'Overview'),

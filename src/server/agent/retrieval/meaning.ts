@@ -78,8 +78,8 @@ export function bestSupported<T extends { passage: KnowledgePassage; relevance: 
 /**
  * How much of a passage's text the encoder reads after its heading (its question). The encoder's time follows the
  * tokens read: 120 characters embed about 1.9 times as many passages a second as 250 did, which brings a new
- * upload's vectors within 10 s per 100 pages on this 2-core machine, at a cost of about one answer in 250 on the
- * label sets and none on DSTC or SQuAD (ADR 043, addendum 5).
+ * upload's vectors within 10 s per 100 pages on this 2-core machine, at a cost of 6 answers of 496 on the label sets
+ * and none on DSTC or SQuAD (ADR 043, addendum 5).
  */
 const PASSAGE_CHARS = 120;
 
