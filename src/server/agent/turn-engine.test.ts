@@ -239,6 +239,25 @@ describe('turn engine', () => {
     expectDeclined(builtOn);
   });
 
+  it('does not answer a follow-up that points back to a question the caller said no to', () => {
+    const dentist = callWith(
+      'Cedar Dental',
+      [
+        '# Emergency visits',
+        'Call before 10 a.m. and we will see you for a broken tooth the same day.',
+        '',
+        '# Our building',
+        'The practice was built on the site of the old mill in 1990.',
+      ].join('\n'),
+    );
+    expect(dentist.onCallerText('i broke a tooth can you see me today').intent).toBe('confirm');
+    expectDeclined(dentist.onCallerText('no'));
+    // "That" is still the broken tooth: the building's history does not answer it.
+    const builtOn = dentist.onCallerText("what's that built on");
+    expect(builtOn.text).not.toContain('old mill');
+    expectDeclined(builtOn);
+  });
+
   it('transfers when the caller says nothing after the offer', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('do you sell wedding flowers'));

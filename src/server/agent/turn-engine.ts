@@ -382,12 +382,14 @@ export function createConversation(options: ConversationOptions): Conversation {
     }
     // A question that points back ("what's that built on?") asks about the subject of the conversation: words of its
     // own that match a passage about something else ("Fastify was built to be modular") do not answer it.
+    // The subject may be a question the agent declined after the caller said no to "are you asking …?".
+    const subject = previousQuestion ?? declinedQuestions.at(-1) ?? null;
     if (
       pointsBack &&
       !usedContext &&
-      previousQuestion !== null &&
+      subject !== null &&
       isElliptical(text, result) &&
-      !aboutSubject(evidence.passage, previousQuestion)
+      !aboutSubject(evidence.passage, subject)
     ) {
       return { kind: 'transfer', result, usedContext };
     }
