@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenericHeading, splitIntoPassages } from './passages.ts';
+import { isGenericHeading, splitIntoPassages, splitSentences } from './passages.ts';
 
 describe('splitIntoPassages', () => {
   it('keeps an FAQ question and its answer together, with the question as heading', () => {
@@ -146,6 +146,30 @@ describe('splitIntoPassages', () => {
       ['Do you take cards?', 'Yes, all major cards.'],
       ['Are you open on Sundays?', 'No, we are closed on Sundays.'],
       ['4. Pickup Locations', 'We pick up at the library.'],
+    ]);
+  });
+
+  it('reads a numbered step that ends on a quoted label as a step, not as an FAQ question', () => {
+    const [reset] = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '## Reset your password',
+          '',
+          '1. On the sign-in page, click Forgot password?',
+          '2. Enter the email address you use for Slotwise.',
+          '3. Open the reset link we send you. It expires after 1 hour.',
+        ].join('\n'),
+      },
+    ]);
+    expect(reset!.heading).toBe('Reset your password');
+    expect(reset!.text).toContain('On the sign-in page, click Forgot password?');
+    // The steps are spoken without their numbers.
+    expect(splitSentences(reset!.text)).toEqual([
+      'On the sign-in page, click Forgot password?',
+      'Enter the email address you use for Slotwise.',
+      'Open the reset link we send you.',
+      'It expires after 1 hour.',
     ]);
   });
 

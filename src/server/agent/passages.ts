@@ -55,18 +55,24 @@ const PERIOD_QUESTION =
 const ENDS_MID_PHRASE =
   /\b(?:a|an|the|and|or|nor|but|of|to|than|that|which|whose|any|every|each|its|their|our|your|can|could|will|would|should|must|might)$/i;
 
+/** A list item's marker: "1.", "2)", "-", "*", "+", "•". */
+const LIST_MARK = /^(?:\d+[.)]|[-*+•])\s+/;
+
 /**
  * Whitespace collapsed, and the layout around a line's words dropped: Q&A markers, emphasis wrapping a whole line
  * ("**Do you deliver?**"), and the number of a numbered FAQ question ("3. Do you deliver?"; an outline's "3.
- * Pickup Locations" keeps its number).
+ * Pickup Locations" keeps its number, and so does a step: "1. Click Forgot password?").
  */
 function cleanLine(raw: string): string {
-  return raw
+  const line = raw
     .replace(/\s+/g, ' ')
     .trim()
     .replace(QA_MARK, '')
-    .replace(/^(\*\*|__)(\S.*\S)\1$/, '$2')
-    .replace(/^\d+[.)]\s+(?=.*\?["')\]]*$)/, '');
+    .replace(/^(\*\*|__)(\S.*\S)\1$/, '$2');
+  // "3. Is there parking?": a numbered FAQ question, whose number is layout.
+  const marker = LIST_MARK.exec(line)?.[0];
+  const rest = marker === undefined ? '' : line.slice(marker.length);
+  return /^\d/.test(marker ?? '') && /\?["')\]]*$/.test(rest) && INTERROGATIVE.test(rest) ? rest : line;
 }
 
 type LineKind = 'explicit-heading' | 'question' | 'heading-like' | 'text' | 'blank';
@@ -153,7 +159,11 @@ function lineKind(text: string): LineKind {
   if (text === '') return 'blank';
   if (/^#{1,6}\s+\S/.test(text)) return 'explicit-heading';
   const words = text.split(' ').length;
-  if (/\?["')\].]*$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS) return 'question';
+  // A step that ends on a label with a question mark ("1. On the sign-in page, click Forgot password?") is content;
+  // a numbered question has lost its number in cleanLine.
+  if (/\?["')\].]*$/.test(text) && words <= MAX_QUESTION_HEADING_WORDS) {
+    return LIST_MARK.test(text) && !INTERROGATIVE.test(text.replace(LIST_MARK, '')) ? 'text' : 'question';
+  }
   // An FAQ question typed with a full stop ("Are children allowed at your location."): a title candidate only,
   // so it becomes a heading when it opens a block and an answer follows it. Not a statement that opens like one:
   // a clause ("When the option is set, it is ignored."), a negative order ("Do not pass …").
@@ -367,7 +377,8 @@ export function splitSentences(text: string): string[] {
     const trimmed = buffer.trim();
     // Do not end a sentence after a short abbreviation ("Dr.", "St.", "a.m.") or a single initial.
     if (/\b(?:[A-Za-z]|Dr|Mr|Mrs|Ms|St|Ave|No|vs|etc|approx|[ap]\.m)\.$/.test(trimmed)) continue;
-    if (trimmed !== '') out.push(trimmed);
+    // A step's number ("2. Enter your email. 3. Open the link.") is layout, never a sentence to speak.
+    if (trimmed !== '' && !/^\d{1,2}[.)]$/.test(trimmed)) out.push(trimmed);
     buffer = '';
   }
   if (buffer.trim() !== '') out.push(buffer.trim());
