@@ -173,6 +173,28 @@ describe('splitIntoPassages', () => {
     ]);
   });
 
+  it('reads a wrapped line of prose that ends on a question mark as prose, not as an FAQ question', () => {
+    const drafts = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '# Recommendations',
+          'Consider the scenario where a database connection is needed before the server is',
+          'accepting connections. How do we address this problem?',
+          '',
+          'See Why should I use a Reverse Proxy if Node.js is Production Ready?',
+          'for a more thorough discussion of why one should use a reverse proxy.',
+          '',
+          'Do you have a reverse proxy guide?',
+          'Yes, in the deployment chapter.',
+        ].join('\n'),
+      },
+    ]);
+    expect(drafts.map((d) => d.heading)).toEqual(['Recommendations', 'Do you have a reverse proxy guide?']);
+    expect(drafts[0]!.text).toContain('See Why should I use a Reverse Proxy if Node.js is Production Ready?');
+    expect(drafts[0]!.text).toContain('accepting connections. How do we address this problem?');
+  });
+
   it('keeps list items, opening hours and table rows on lines of their own, so each is spoken as a sentence', () => {
     const [services, hours, prices] = splitIntoPassages([
       {

@@ -223,7 +223,7 @@ function groupSections(lines: Line[]): Section[] {
     const next = nextNonBlank(lines, i);
     const isHeading =
       line.kind === 'explicit-heading' ||
-      (line.kind === 'question' && !afterHeading) ||
+      (line.kind === 'question' && !afterHeading && !wrapsInProse(lines, i)) ||
       (line.kind === 'heading-like' &&
         atBlockStart &&
         !afterHeading &&
@@ -263,6 +263,19 @@ function wrappedProse(lines: Line[], i: number): boolean {
   return (
     countWords(lines[i]!.text) > 8 && next !== undefined && next.kind !== 'blank' && !isListItem(next.text)
   );
+}
+
+/**
+ * A line of a paragraph wrapped at the page's width that happens to end on a question mark is prose, not an FAQ
+ * question: it goes on from a line that did not end its sentence ("… before the server is" / "accepting
+ * connections. How do we address this problem?"), or it asks nothing and the next line finishes its sentence ("See
+ * Why should I use a Reverse Proxy?" / "for a more thorough discussion.").
+ */
+function wrapsInProse(lines: Line[], i: number): boolean {
+  const before = lines[i - 1];
+  const text = lines[i]!.text;
+  const unfinished = before !== undefined && before.kind !== 'blank' && !/[.!?:;)"'”’]$/.test(before.text);
+  return (unfinished && /^[a-z]/.test(text)) || (continuesOnNextLine(lines, i) && !INTERROGATIVE.test(text));
 }
 
 /** A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"). */
