@@ -13,6 +13,23 @@ describe('extractive answers', () => {
     expect(spoken).toContain('our site');
   });
 
+  it('says a lead-in heading before the items that finish its sentence', () => {
+    const answer = composeExtractive({
+      companyName: 'X',
+      question: 'when should i pick data mode',
+      passages: [
+        {
+          id: '1',
+          documentName: 'modes.md',
+          heading: 'Use Data Mode if you:',
+          page: null,
+          text: 'want data features but also want control over bundling and server abstractions, and prefer to keep them',
+        },
+      ],
+    });
+    expect(answer).toMatch(/^Use Data Mode if you: want data features/);
+  });
+
   it('keeps a long passage to a few sentences, preferring those about the question', () => {
     const text = [
       'Our bakery opened in 1998.',

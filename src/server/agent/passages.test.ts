@@ -195,6 +195,24 @@ describe('splitIntoPassages', () => {
     expect(drafts[0]!.text).toContain('accepting connections. How do we address this problem?');
   });
 
+  it('reads a line whose sentence goes on with a package name as prose, not as a heading', () => {
+    const [migration] = splitIntoPassages([
+      {
+        page: null,
+        text: [
+          '# Migration',
+          '',
+          'If you need to use middleware, use',
+          '@fastify/middie or @fastify/express, which will continue to be maintained.',
+        ].join('\n'),
+      },
+    ]);
+    expect(migration).toMatchObject({
+      heading: 'Migration',
+      text: 'If you need to use middleware, use @fastify/middie or @fastify/express, which will continue to be maintained.',
+    });
+  });
+
   it('keeps list items, opening hours and table rows on lines of their own, so each is spoken as a sentence', () => {
     const [services, hours, prices] = splitIntoPassages([
       {

@@ -278,10 +278,13 @@ function wrapsInProse(lines: Line[], i: number): boolean {
   return (unfinished && /^[a-z]/.test(text)) || (continuesOnNextLine(lines, i) && !INTERROGATIVE.test(text));
 }
 
-/** A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"). */
+/**
+ * A line wrapped in the middle of a sentence: the very next line goes on in lower case ("adjustments" / "are …"), or
+ * with a package's name ("If you need to use middleware, use" / "@fastify/middie or @fastify/express").
+ */
 function continuesOnNextLine(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
-  return next !== undefined && next.kind !== 'blank' && /^[a-z]/.test(next.text);
+  return next !== undefined && next.kind !== 'blank' && /^@?[a-z]/.test(next.text);
 }
 
 /** "Label: value", as in opening hours, price lists and option defaults. */
