@@ -258,6 +258,27 @@ describe('turn engine', () => {
     expectDeclined(builtOn);
   });
 
+  it("after a yes, also says the sentence that holds what was asked, beyond the passage's first lines", () => {
+    const dentist = callWith(
+      'Cedar Dental',
+      [
+        '# Visiting the practice',
+        'Visits start with a short check of your teeth and gums, and we explain every step before we begin.',
+        'Visits for children are on Wednesday afternoons, and a parent stays in the room for the whole visit.',
+        'Visits can be moved up to a day before without any charge, by phone or online.',
+        'Please bring your insurance card and a list of your medicines to the first visit.',
+        'Automobiles can be left in the lot behind the building.',
+        '',
+        '# New patients',
+        'A new patient exam costs $95.',
+      ].join('\n'),
+    );
+    expect(dentist.onCallerText('where do i leave my car when i visit').intent).toBe('confirm');
+    const yes = dentist.onCallerText('yes');
+    expect(yes.text).toContain('Visits start with a short check');
+    expect(yes.text).toContain('Automobiles can be left in the lot behind the building.');
+  });
+
   it('transfers when the caller says nothing after the offer', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('do you sell wedding flowers'));
