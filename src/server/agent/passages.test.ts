@@ -149,6 +149,12 @@ describe('splitIntoPassages', () => {
     ]);
   });
 
+  it('ends a sentence at a line break left in a passage, as after a label and its value', () => {
+    expect(
+      splitSentences('Default: 1048576 (1MiB)\nDefines the maximum payload, in bytes, the server accepts.'),
+    ).toEqual(['Default: 1048576 (1MiB)', 'Defines the maximum payload, in bytes, the server accepts.']);
+  });
+
   it('reads a numbered step that ends on a quoted label as a step, not as an FAQ question', () => {
     const [reset] = splitIntoPassages([
       {

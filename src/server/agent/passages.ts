@@ -382,8 +382,16 @@ export function isQuestionHeading(heading: string): boolean {
   return /\?["')\].]*$/.test(text) || INTERROGATIVE.test(text);
 }
 
-/** Sentence split that keeps abbreviations like "a.m.", "Dr." and decimals together. */
+/**
+ * Sentence split that keeps abbreviations like "a.m.", "Dr." and decimals together. A line ends a sentence too: the
+ * chunker joins a paragraph's wrapped lines, so a line break left in a passage closes a list item, a table row or a
+ * label and its value ("Default: 1048576 (1MiB)").
+ */
 export function splitSentences(text: string): string[] {
+  return text.split(/\n+/).flatMap(sentencesOfLine);
+}
+
+function sentencesOfLine(text: string): string[] {
   const out: string[] = [];
   // Lazy up to a sentence end, so text with inner periods ("8 a.m. to 6", "3.5 hours") is never dropped.
   const re = /[\s\S]+?(?:[.!?]+(?=\s+[A-Z0-9"'(]|\s*$)|$)/g;
