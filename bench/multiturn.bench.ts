@@ -11,7 +11,8 @@
  * on with the next question; when the agent ended the call (a transfer), the remaining turns go to a new call and
  * the conversation counts as cut short.
  * BENCH_CONV=c001,c007 runs only those conversations (with BENCH_VERBOSE=1, to look at a few calls).
- * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts).
+ * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts);
+ * BENCH_CALLER=topical: also yes when the offered name shares a word with the question (a middle estimate).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { extractDocument } from '#server/features/knowledge/extract.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { tokenize } from '#server/agent/retrieval/text.ts';
 import type { MeaningIndex } from '#server/agent/retrieval/meaning.ts';
 import { createConversation, type AgentReply, type Conversation } from '#server/agent/turn-engine.ts';
 import type { QuestionVector } from './meaning.ts';
@@ -71,6 +72,29 @@ export interface CallOutcome extends Timed {
 export const TRUSTING_CALLER = process.env.BENCH_CALLER === 'trusting';
 
 /**
+ * BENCH_CALLER=topical: between the two, the caller says yes when the offered passage holds an answer, and also when
+ * the name the agent offers shares a word with the question ("are you asking about hooks?" after "how many request
+ * hooks are there"), as a caller who hears their own word may. A yes then answers from a passage that may not say
+ * what was asked.
+ */
+export const TOPICAL_CALLER = process.env.BENCH_CALLER === 'topical';
+
+/** The caller's yes or no to the offer `offer` (the agent's "are you asking …?") of a passage, for `question`. */
+function sayYes(question: string, offer: string, holdsAnswer: boolean): boolean {
+  if (TRUSTING_CALLER || holdsAnswer) return true;
+  if (!TOPICAL_CALLER) return false;
+  const named = /are you asking(?: about)?,? (.*)$/i.exec(offer)?.[1] ?? '';
+  const words = (text: string) =>
+    new Set(
+      tokenize(text)
+        .filter((t) => !t.stop)
+        .map((t) => t.stem),
+    );
+  const asked = words(question);
+  return [...words(named)].some((w) => asked.has(w));
+}
+
+/**
  * callOnce, then, when the agent asks the caller to confirm what it understood, the caller's truthful reply: "yes"
  * when the passage the agent offers is the one that answers the question (`isRight`), otherwise "no". The offered
  * passage is only known from the answer a yes gets, so a "no" is replayed in a fresh call.
@@ -91,7 +115,8 @@ export function callAndConfirm(
     return conversation;
   };
   const yes = asHandoff(ask().onCallerText('yes'));
-  if (TRUSTING_CALLER || isRight(yes.answer?.passages[0])) return { ...first, final: yes, confirmed: 'yes' };
+  if (sayYes(question, first.reply.text, isRight(yes.answer?.passages[0])))
+    return { ...first, final: yes, confirmed: 'yes' };
   return { ...first, final: asHandoff(ask().onCallerText('no')), confirmed: 'no' };
 }
 
@@ -176,7 +201,7 @@ export async function askAndConfirm(
   };
   if (first.intent !== 'confirm') return settle(conversation, first, null);
   const yes = conversation.onCallerText('yes');
-  if (TRUSTING_CALLER || isRight(yes.answer?.passages[0])) return settle(conversation, yes, 'yes');
+  if (sayYes(question, first.text, isRight(yes.answer?.passages[0]))) return settle(conversation, yes, 'yes');
   const again = replay(open, [asked]);
   return settle(again, again.onCallerText('no'), 'no');
 }
