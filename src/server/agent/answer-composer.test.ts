@@ -30,6 +30,23 @@ describe('extractive answers', () => {
     expect(answer).toMatch(/^Use Data Mode if you: want data features/);
   });
 
+  it('says a label without its section number', () => {
+    const answer = composeExtractive({
+      companyName: 'X',
+      question: 'how do i open the viewer',
+      passages: [
+        {
+          id: '1',
+          documentName: 'manual.html',
+          heading: '10.3. The viewer',
+          page: null,
+          text: 'Load the output file in a web browser.',
+        },
+      ],
+    });
+    expect(answer).toBe('The viewer: Load the output file in a web browser.');
+  });
+
   it('keeps a long passage to a few sentences, preferring those about the question', () => {
     const text = [
       'Our bakery opened in 1998.',

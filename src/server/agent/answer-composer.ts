@@ -4,7 +4,7 @@
  * the same passages, and fall back to the extractive text on error or timeout.
  */
 import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
-import { isQuestionHeading, splitSentences } from './passages.ts';
+import { isQuestionHeading, splitSentences, withoutSectionNumber } from './passages.ts';
 import { tokenize } from './retrieval/text.ts';
 
 export interface AnswerRequest {
@@ -111,7 +111,7 @@ const MAX_HEADING_WORDS = 12;
  */
 function withHeading(answer: string, heading: string | null, question: string): string {
   if (heading === null || isQuestionHeading(heading)) return answer;
-  const label = toSpokenText(heading).replace(/[.:;,!?\s]+$/, '');
+  const label = toSpokenText(withoutSectionNumber(heading)).replace(/[.:;,!?\s]+$/, '');
   if (label === '' || wordCount(label) > MAX_HEADING_WORDS) return answer;
   const asked = stemsOf(question);
   // "logger.bindings()" and "keepAliveTimeout" are read as their words.

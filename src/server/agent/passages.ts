@@ -376,6 +376,11 @@ export function isGenericHeading(heading: string): boolean {
   return /^\[[^\]]*\]$/.test(text) || GENERIC_HEADING.test(text);
 }
 
+/** A section's number before its title ("2.7.5. Uncommon options", "10.3 DHAT's viewer", "B) Fees"): never spoken. */
+export function withoutSectionNumber(heading: string): string {
+  return heading.replace(/^(?:\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+|[A-Z][.)])\s+(?=\S)/, '');
+}
+
 /** True when a heading asks something (an FAQ entry's question), not a topic label ("Service Area"). */
 export function isQuestionHeading(heading: string): boolean {
   const text = heading.trim();

@@ -558,6 +558,9 @@ Requests time out after 30 seconds.
       expect(ask('Can I bring my dog.')).toBe('…, can I bring my dog?');
       expect(ask('SERVICE AREA')).toBe('… about service area?');
       expect(ask('3. Pickup Locations')).toBe('… about pickup locations?');
+      expect(ask('2.7.5. Uncommon Options')).toBe('… about uncommon options?');
+      expect(ask('10.3 The viewer')).toBe('… about the viewer?');
+      expect(ask('2026 opening hours')).toBe('… about 2026 opening hours?');
       expect(ask('About the clinic')).toBe('… about the clinic?');
       expect(ask('Parking and EV charging:')).toBe('… about parking and EV charging?');
       expect(ask(null)).toBeUndefined();

@@ -27,7 +27,7 @@ import {
 import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
-import { isQuestionHeading } from './passages.ts';
+import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import type {
   KnowledgeIndex,
@@ -725,10 +725,7 @@ export function confirmationOf(
   doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
   topic: string | null = hit.passage.heading,
 ): string | null {
-  const heading = (topic ?? '')
-    .replace(/^[#*\s]+|[*\s]+$/g, '')
-    .replace(/^(?:\d+[.)]|[A-Z][.)])\s+/, '')
-    .trim();
+  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, '')).trim();
   if (heading === '') return null;
   // Unsure what the caller said, the agent checks it heard right; sure of the entry but not that it covers all the
   // caller asked, it says so; with the entry found by meaning, it checks it understood.
