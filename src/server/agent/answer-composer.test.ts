@@ -47,6 +47,34 @@ describe('extractive answers', () => {
     expect(answer).toBe('The viewer: Load the output file in a web browser.');
   });
 
+  it('never speaks a line that only points elsewhere', () => {
+    const list = composeExtractive({
+      companyName: 'X',
+      question: 'when should i pick data mode',
+      passages: [
+        {
+          id: '1',
+          documentName: 'modes.md',
+          heading: 'Use Data Mode if you:',
+          page: null,
+          text: '- want data features\n- started a data router in v6.4\n- like to control bundling\n→ Get Started with Data Mode.',
+        },
+      ],
+    });
+    expect(list).toContain('want data features');
+    expect(list).not.toContain('Get Started');
+    const prose = composeExtractive({
+      companyName: 'X',
+      question: 'how do refunds work',
+      passages: [
+        passage(
+          'Refunds go back to the card you paid with within five days. For more information, see the billing page.',
+        ),
+      ],
+    });
+    expect(prose).toBe('Refunds go back to the card you paid with within five days.');
+  });
+
   it('keeps a long passage to a few sentences, preferring those about the question', () => {
     const text = [
       'Our bakery opened in 1998.',

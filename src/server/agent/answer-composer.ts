@@ -4,6 +4,7 @@
  * the same passages, and fall back to the extractive text on error or timeout.
  */
 import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
+import { isPointerSentence } from './boilerplate.ts';
 import { isQuestionHeading, splitSentences, withoutSectionNumber } from './passages.ts';
 import { tokenize } from './retrieval/text.ts';
 
@@ -47,7 +48,10 @@ export function composeExtractive(request: AnswerRequest): string {
         request.question,
       );
   }
-  const sentences = splitSentences(toSpokenText(passage.text)).filter((s) => /[a-z0-9]/i.test(s));
+  // A sentence that only points elsewhere ("For more information, see …", "→ Get started") is never spoken.
+  const sentences = splitSentences(toSpokenText(passage.text)).filter(
+    (s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s),
+  );
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
 
   let chosen = sentences;
@@ -162,7 +166,7 @@ interface ListItem {
  * for prose. The chunker keeps such lines apart (passages.ts).
  */
 function listItems(text: string): ListItem[] | null {
-  const lines = text.split('\n').filter((line) => /[a-z0-9]/i.test(line));
+  const lines = text.split('\n').filter((line) => /[a-z0-9]/i.test(line) && !isPointerSentence(line));
   if (lines.length < 3 || lines.some((line) => wordCount(line) > 12)) return null;
   return lines.map((line) => ({
     spoken: finishSentence(toSpokenText(line)),

@@ -44,5 +44,7 @@ describe('boilerplate', () => {
       isPointerSentence('For more details on using HTTP2 check out the Fastify HTTP2 documentation page.'),
     ).toBe(true);
     expect(isPointerSentence('The see-saw is in the park.')).toBe(false);
+    expect(isPointerSentence('→ Get Started with Data Mode.')).toBe(true);
+    expect(isPointerSentence('» Read the full guide')).toBe(true);
   });
 });

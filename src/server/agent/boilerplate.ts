@@ -45,9 +45,9 @@ export function isLinkItem(line: string): boolean {
   return text !== '' && text.split(/\s+/).length <= 10 && !/[.?!:;]$/.test(text);
 }
 
-/** A sentence that only points elsewhere: not an answer. */
+/** A sentence that only points elsewhere: not an answer. A link after an arrow ("→ Get started") is one too. */
 const POINTER =
-  /^(?:\d+[.)]\s*)?(?:for (?:more|further|additional) (?:information|details|info)\b|to (?:learn|find out|read) more\b|see (?:also|the|our|below|above|more|section|chapter|page)\b|visit (?:our|the)\b|click (?:here|on|the)\b|refer to\b|read more\b|learn more\b|more information (?:is|can be) (?:found|available)\b)/i;
+  /^(?:\d+[.)]\s*)?(?:[→➔➜»›]|for (?:more|further|additional) (?:information|details|info)\b|to (?:learn|find out|read) more\b|see (?:also|the|our|below|above|more|section|chapter|page)\b|visit (?:our|the)\b|click (?:here|on|the)\b|refer to\b|read more\b|learn more\b|more information (?:is|can be) (?:found|available)\b)/i;
 
 /** A phone number, a street address, an e-mail address, or words that say how to get in touch. */
 const CONTACT = [
