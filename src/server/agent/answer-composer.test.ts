@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { composeExtractive, toSpokenText, withSentences } from './answer-composer.ts';
 
-const passage = (text: string) => ({ id: '1', documentName: 'faq.txt', heading: 'Q?', page: null, text });
+const passage = (text: string, heading = 'Q?') => ({
+  id: '1',
+  documentName: 'faq.txt',
+  heading,
+  page: null,
+  text,
+});
 
 describe('extractive answers', () => {
   it('removes markdown and never reads out a URL', () => {
@@ -18,13 +24,10 @@ describe('extractive answers', () => {
       companyName: 'X',
       question: 'when should i pick data mode',
       passages: [
-        {
-          id: '1',
-          documentName: 'modes.md',
-          heading: 'Use Data Mode if you:',
-          page: null,
-          text: 'want data features but also want control over bundling and server abstractions, and prefer to keep them',
-        },
+        passage(
+          'want data features but also want control over bundling and server abstractions, and prefer to keep them',
+          'Use Data Mode if you:',
+        ),
       ],
     });
     expect(answer).toMatch(/^Use Data Mode if you: want data features/);
@@ -34,15 +37,7 @@ describe('extractive answers', () => {
     const answer = composeExtractive({
       companyName: 'X',
       question: 'how do i open the viewer',
-      passages: [
-        {
-          id: '1',
-          documentName: 'manual.html',
-          heading: '10.3. The viewer',
-          page: null,
-          text: 'Load the output file in a web browser.',
-        },
-      ],
+      passages: [passage('Load the output file in a web browser.', '10.3. The viewer')],
     });
     expect(answer).toBe('The viewer: Load the output file in a web browser.');
   });
@@ -52,13 +47,10 @@ describe('extractive answers', () => {
       companyName: 'X',
       question: 'when should i pick data mode',
       passages: [
-        {
-          id: '1',
-          documentName: 'modes.md',
-          heading: 'Use Data Mode if you:',
-          page: null,
-          text: '- want data features\n- started a data router in v6.4\n- like to control bundling\n→ Get Started with Data Mode.',
-        },
+        passage(
+          '- want data features\n- started a data router in v6.4\n- like to control bundling\n→ Get Started with Data Mode.',
+          'Use Data Mode if you:',
+        ),
       ],
     });
     expect(list).toContain('want data features');

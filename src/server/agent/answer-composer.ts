@@ -117,13 +117,13 @@ function withHeading(answer: string, heading: string | null, question: string): 
   if (heading === null || isQuestionHeading(heading)) return answer;
   const label = toSpokenText(withoutSectionNumber(heading)).replace(/[.:;,!?\s]+$/, '');
   if (label === '' || wordCount(label) > MAX_HEADING_WORDS) return answer;
+  // "Use Data Mode if you:" over "want data features …": the answer finishes the label's sentence.
+  if (/:\s*$/.test(heading) && /^[a-z]/.test(answer)) return `${label}: ${answer}`;
   const asked = stemsOf(question);
   // "logger.bindings()" and "keepAliveTimeout" are read as their words.
   const words = label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[^\p{L}\p{N}']+/gu, ' ');
   const labelStems = [...stemsOf(words)];
   const said = stemsOf(answer);
-  // "Use Data Mode if you:" over "want data features …": the answer finishes the label's sentence.
-  if (/:\s*$/.test(heading) && /^[a-z]/.test(answer)) return `${label}: ${answer}`;
   const askedOfLabel = labelStems.filter((stem) => asked.has(stem));
   if (askedOfLabel.length === 0) return answer;
   // A code name is named as written ("trustProxy", not "Trust all proxies": the caller needs the name to use it); a

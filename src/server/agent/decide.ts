@@ -86,11 +86,8 @@ export function likelyEnoughToOffer(
   passage: KnowledgePassage,
   evidence: Evidence | null = null,
 ): boolean {
-  const e =
-    evidence?.passage.id === passage.id
-      ? evidence
-      : readCandidate(question, result.terms, answerTypeOf(question), passage);
-  return e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
+  const e = evidence?.passage.id === passage.id ? evidence : evidenceIn(question, result, passage);
+  return e !== null && e.sentences.length > 0 && answerProbability(e) >= OFFER_MIN;
 }
 
 /** What `passage` says to `question` (the caller said yes to it): null when it has no sentence to speak. */

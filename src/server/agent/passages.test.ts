@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isGenericHeading, splitIntoPassages, splitSentences } from './passages.ts';
 
+/** The passages of one page written as `lines`. */
+const passagesOfLines = (lines: string[]) => splitIntoPassages([{ page: null, text: lines.join('\n') }]);
+
 describe('splitIntoPassages', () => {
   it('keeps an FAQ question and its answer together, with the question as heading', () => {
     const passages = splitIntoPassages([
@@ -156,17 +159,12 @@ describe('splitIntoPassages', () => {
   });
 
   it('reads a numbered step that ends on a quoted label as a step, not as an FAQ question', () => {
-    const [reset] = splitIntoPassages([
-      {
-        page: null,
-        text: [
-          '## Reset your password',
-          '',
-          '1. On the sign-in page, click Forgot password?',
-          '2. Enter the email address you use for Slotwise.',
-          '3. Open the reset link we send you. It expires after 1 hour.',
-        ].join('\n'),
-      },
+    const [reset] = passagesOfLines([
+      '## Reset your password',
+      '',
+      '1. On the sign-in page, click Forgot password?',
+      '2. Enter the email address you use for Slotwise.',
+      '3. Open the reset link we send you. It expires after 1 hour.',
     ]);
     expect(reset!.heading).toBe('Reset your password');
     expect(reset!.text).toContain('On the sign-in page, click Forgot password?');
@@ -180,21 +178,16 @@ describe('splitIntoPassages', () => {
   });
 
   it('reads a wrapped line of prose that ends on a question mark as prose, not as an FAQ question', () => {
-    const drafts = splitIntoPassages([
-      {
-        page: null,
-        text: [
-          '# Recommendations',
-          'Consider the scenario where a database connection is needed before the server is',
-          'accepting connections. How do we address this problem?',
-          '',
-          'See Why should I use a Reverse Proxy if Node.js is Production Ready?',
-          'for a more thorough discussion of why one should use a reverse proxy.',
-          '',
-          'Do you have a reverse proxy guide?',
-          'Yes, in the deployment chapter.',
-        ].join('\n'),
-      },
+    const drafts = passagesOfLines([
+      '# Recommendations',
+      'Consider the scenario where a database connection is needed before the server is',
+      'accepting connections. How do we address this problem?',
+      '',
+      'See Why should I use a Reverse Proxy if Node.js is Production Ready?',
+      'for a more thorough discussion of why one should use a reverse proxy.',
+      '',
+      'Do you have a reverse proxy guide?',
+      'Yes, in the deployment chapter.',
     ]);
     expect(drafts.map((d) => d.heading)).toEqual(['Recommendations', 'Do you have a reverse proxy guide?']);
     expect(drafts[0]!.text).toContain('See Why should I use a Reverse Proxy if Node.js is Production Ready?');
@@ -202,16 +195,11 @@ describe('splitIntoPassages', () => {
   });
 
   it('reads a line whose sentence goes on with a package name as prose, not as a heading', () => {
-    const [migration] = splitIntoPassages([
-      {
-        page: null,
-        text: [
-          '# Migration',
-          '',
-          'If you need to use middleware, use',
-          '@fastify/middie or @fastify/express, which will continue to be maintained.',
-        ].join('\n'),
-      },
+    const [migration] = passagesOfLines([
+      '# Migration',
+      '',
+      'If you need to use middleware, use',
+      '@fastify/middie or @fastify/express, which will continue to be maintained.',
     ]);
     expect(migration).toMatchObject({
       heading: 'Migration',
