@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../entitlements/minutes.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { hostedAgentId } from './agent-config.ts';
 
 /** What must be given back to providers before an account's rows go. */

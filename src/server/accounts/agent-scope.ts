@@ -4,7 +4,7 @@
  * JSON body or form field) when there are several. Every feature resolves "the agent" of a request here.
  */
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../entitlements/minutes.ts';
+import type { DbOrTx } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** One agent of one account: per-agent rows are read by `agentId`, and written with both. */

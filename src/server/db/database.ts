@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { AppError } from '../lib/errors.ts';
 import { ConnectionQueue, type ConnectionQueueOptions } from './connection-queue.ts';
@@ -10,6 +10,8 @@ import type { Database } from './schema.ts';
 import { watchedDialect, WriteWatch, type WriteListener } from './write-watch.ts';
 
 export type Db = Kysely<Database>;
+/** The database or an open transaction: what the repositories and the minute ledger take. */
+export type DbOrTx = Db | Transaction<Database>;
 
 export interface DatabaseOptions {
   /** postgres://… selects a real server; otherwise PGlite is used. */

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { Db, DbOrTx } from '../db/database.ts';
 import { isAgentActivated } from '../accounts/agent-config.ts';
 import {
   findActiveSubscription,
@@ -25,8 +25,6 @@ import {
  * canTakeCalls, grantPlanPeriod (billing only); for the call runtime, canAdmitCall and holdCallMinutes (minutes
  * held by calls in progress).
  */
-
-export type DbOrTx = Db | Transaction<Database>;
 
 export interface Usage {
   /** Plan minutes of the current period + extra minutes available during it. */

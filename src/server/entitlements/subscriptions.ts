@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { SubscriptionsTable } from '../db/schema.ts';
-import type { DbOrTx } from './minutes.ts';
+import type { DbOrTx } from '../db/database.ts';
 
 /**
  * Shared read of "does this account have a live subscription", used by every feature that is

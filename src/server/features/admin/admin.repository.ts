@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DbOrTx } from '../../entitlements/minutes.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { hostedAgentId } from '../../accounts/agent-config.ts';
 
 /** Reads and writes of the admin console. Kysely stays here; the service sees domain types. */

@@ -1,7 +1,7 @@
 /** Storage of agent configurations (up to the plan's number per user, ADR 044). Kysely stays here; callers get AgentConfig. */
 import type { Db } from '../../db/database.ts';
 import type { AgentRef } from '../../accounts/agent-scope.ts';
-import type { DbOrTx } from '../../entitlements/minutes.ts';
+import type { DbOrTx } from '../../db/database.ts';
 
 export interface AgentConfig {
   id: string;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../entitlements/minutes.ts';
+import type { DbOrTx } from '../../db/database.ts';
 import { toSubscription, type Subscription } from '../../entitlements/subscriptions.ts';
 
 /** Billing's tables: subscriptions, payments, processed_events, coupons, discount_history. */

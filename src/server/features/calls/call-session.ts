@@ -18,27 +18,10 @@ import { summarizeCall } from './call-summary.ts';
 import { GapTracker } from './call-gaps.ts';
 import { finishAndBillCall } from './finish-call.ts';
 import type { AgentKnowledgeIndex, KnowledgeCache } from './knowledge-cache.ts';
-import type { CallEndedHooks, EscalatedCall } from './calls.service.ts';
+import type { AgentSpeech, CallEndedHooks, EscalatedCall, SpokenEntry } from './call-types.ts';
 import { answerHoursQuestion, closedNotice, HOURS_DOCUMENT } from '../../agent/opening-hours.ts';
 import type { OpeningHours } from '../../../shared/opening-hours.ts';
 import { parseCallerMessage } from './call-message.ts';
-
-export interface AgentSpeech {
-  text: string;
-  end: Record<string, unknown> | null;
-  /** The transcript entry recording this reply: the owner's softphone fetches its audio by it (ADR 031). */
-  entry?: SpokenEntry;
-}
-
-export interface SpokenEntry {
-  callId: string;
-  /** Index of the agent's entry in the call's transcript. */
-  index: number;
-  /** The account the call belongs to: only its owner may hear the reply's audio. */
-  ownerId: string;
-  /** The voice the agent speaks with. */
-  voiceId: string | null;
-}
 
 /** How often the instance holding a call's socket tells the database the call is alive (ADR 040). */
 export const HEARTBEAT_MS = 30_000;

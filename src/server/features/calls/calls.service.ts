@@ -21,7 +21,8 @@ import {
   type CallProvider,
   type TranscriptEntry,
 } from './calls.repository.ts';
-import { CallSession, type AgentSpeech } from './call-session.ts';
+import { CallSession } from './call-session.ts';
+import type { CallEndedHooks, EscalatedCall, LiveCallHandle } from './call-types.ts';
 import { KnowledgeCache } from './knowledge-cache.ts';
 import { summarizeCall } from './call-summary.ts';
 import { createTwilioDurationReader } from './twilio-durations.ts';
@@ -38,45 +39,8 @@ import { findAgentHours } from '../../accounts/agent-hours.ts';
 import { resolveAgent } from '../../accounts/agent-scope.ts';
 import { isOpenAt } from '../../../shared/opening-hours.ts';
 import { MessageCall, messagePrompt } from './message-call.ts';
-import { parseCallerMessage, type CallMessage } from './call-message.ts';
+import { parseCallerMessage } from './call-message.ts';
 import { recordMinutesOutMessage } from './calls.repository.ts';
-import type { CallGap } from './call-gaps.ts';
-
-/** What the notifications feature receives about an escalated call (wired in features/index.ts). */
-export interface EscalatedCall {
-  callId: string;
-  userId: string;
-  companyName: string;
-  contactEmail: string;
-  callerNumber: string;
-  startedAt: Date;
-  durationS: number;
-  reason: 'requested' | 'no_answer';
-  question: string | null;
-  message: string | null;
-  transferTo: string | null;
-  transcript: { speaker: 'agent' | 'caller'; text: string; at_s: number }[];
-  /** The message the caller left: name, call-back number, words, and why a message was taken (ADR 042). */
-  callerMessage?: CallMessage | null;
-}
-
-/** The questions of one turn that the documents did not answer (see call-gaps.ts). */
-export interface CallKnowledgeGaps {
-  userId: string;
-  /** The agent whose number was called (ADR 044): the gaps are that agent's. */
-  agentId: string;
-  callId: string;
-  askedAt: Date;
-  gaps: CallGap[];
-}
-
-export interface CallEndedHooks {
-  onEscalated(call: EscalatedCall): Promise<unknown>;
-  /** Keeps the questions the agent could not answer (the knowledge-gaps feature, wired in features/index.ts). */
-  onKnowledgeGaps?(gaps: CallKnowledgeGaps): Promise<unknown>;
-  /** After minutes were debited (or a call refused at the limit): the owner's 80 % and 100 % e-mails (ADR 042). */
-  onMinutesUsed?(userId: string): Promise<unknown>;
-}
 
 export interface CallStart {
   provider: 'twilio' | 'local';
@@ -107,19 +71,6 @@ export interface RefusedStart {
 export type WebhookAdmission =
   | { kind: 'connect'; voiceId: string | null; companyName: string; speechHints: string[] }
   | { kind: 'unavailable'; text: string; transferTo: string | null; takeMessage?: boolean };
-
-export interface LiveCallHandle {
-  greet(): Promise<AgentSpeech>;
-  onCallerText(text: string): Promise<AgentSpeech>;
-  /** The caller's words so far, while they are still speaking (ConversationRelay's partial prompts). */
-  onPartialText(text: string): void;
-  onDtmf(digit: string): Promise<AgentSpeech>;
-  onSilence(): Promise<AgentSpeech>;
-  onInterrupt(spokenText: string): Promise<void>;
-  /** Every few seconds: heartbeat and the next minute's hold; the end the caller hears when the call must stop. */
-  tick(): Promise<AgentSpeech | null>;
-  close(): Promise<void>;
-}
 
 /** A finished call from a hosted agent (ElevenLabs), stored like any other. */
 export interface HostedCallInput {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { debitCallMinutes, inTransaction, lockAccount, type DbOrTx } from '../../entitlements/minutes.ts';
+import type { DbOrTx } from '../../db/database.ts';
+import { debitCallMinutes, inTransaction, lockAccount } from '../../entitlements/minutes.ts';
 import { finishCall, setBilledMinutes, type FinishCallInput } from './calls.repository.ts';
 
 /** Every started minute of an answered call, and at least one: a call answered for half a second is a call. */

@@ -1,5 +1,4 @@
-import type { AgentSpeech } from './call-session.ts';
-import type { LiveCallHandle } from './calls.service.ts';
+import type { AgentSpeech, LiveCallHandle } from './call-types.ts';
 
 /** What a caller hears when the account's minutes ran out and there is no transfer number (ADR 042). */
 export function messagePrompt(agent: { companyName: string }): string {
