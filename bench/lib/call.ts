@@ -190,7 +190,7 @@ export async function askAndConfirm(
   const t0 = performance.now();
   const wantsMeaning = conversation.needsMeaning(question);
   const t1 = performance.now();
-  const vector = wantsMeaning ? await vectorOf(question) : null;
+  const vector = wantsMeaning ? await vectorOf(conversation.meaningSentence(question)) : null;
   const t2 = performance.now();
   const first = conversation.onCallerText(question, vector?.vector);
   const turnMs = t1 - t0 + (performance.now() - t2) + (vector?.ms ?? 0);

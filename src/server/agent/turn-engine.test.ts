@@ -703,6 +703,18 @@ We deliver within five miles of the shop.
       expect(conversation.onCallerText('do you deliver', MEANS_DELIVERY).text).toContain('within five miles');
     });
 
+    it('embeds a follow-up that leans on the last question with that question, and a new one alone', () => {
+      const conversation = start();
+      expect(conversation.meaningSentence('do you deliver')).toBe('do you deliver');
+      conversation.onCallerText('do you deliver', MEANS_DELIVERY);
+      // "is it free" has no subject of its own: its meaning is the delivery's.
+      expect(conversation.meaningSentence('is it free')).toBe('do you deliver is it free');
+      // A question that stands on its own words is embedded as it is.
+      expect(conversation.meaningSentence('where do customers leave cars when visiting')).toBe(
+        'where do customers leave cars when visiting',
+      );
+    });
+
     it('transfers without asking when the question shares no word with the documents', () => {
       const conversation = start();
       const question = 'do you have a climbing wall';

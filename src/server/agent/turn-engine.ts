@@ -29,6 +29,7 @@ import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
+import { normalizeText, tokenize } from './retrieval/text.ts';
 import type {
   KnowledgeIndex,
   KnowledgePassage,
@@ -132,6 +133,11 @@ export interface Conversation {
    * onCallerText that follows on the same text, so a turn searches the documents once.
    */
   needsMeaning(text: string): boolean;
+  /**
+   * The words to embed for `text` when needsMeaning asks: the question itself, or, for a follow-up that leans on
+   * the previous question ("how do I make them the same?"), the two together, so that its meaning has a subject.
+   */
+  meaningSentence(text: string): string;
   /** `meaning`: the question's vector, when needsMeaning asked for it. */
   onCallerText(text: string, meaning?: Float32Array | null): AgentReply;
   onDtmf(digit: string): AgentReply;
@@ -553,6 +559,11 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     },
 
+    meaningSentence(text: string) {
+      if (previousQuestion === null || mode !== 'talk' || pending !== null) return text;
+      return leansOnPrevious(text) ? `${previousQuestion} ${text}` : text;
+    },
+
     needsMeaning(text: string) {
       if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
       const { intent } = detectIntent(text);
@@ -703,6 +714,20 @@ function isElliptical(text: string, result: SearchResult): boolean {
   if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
   const t = text.trim().toLowerCase();
   return ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t);
+}
+
+/** Content words a question needs to carry a subject of its own ("how much for kids" has two, "what ages" one). */
+const SUBJECTLESS_MAX_WORDS = 2;
+
+/**
+ * A question built on the one before: it points back ("is it free?"), opens as a follow-up does ("and on
+ * weekends?", "what about kids?"), or is too short to name a subject ("what ages?"). Unlike isElliptical, it does
+ * not count how many of its words the documents use: a new question in words the documents lack stands alone.
+ */
+function leansOnPrevious(text: string): boolean {
+  const t = normalizeText(text).replace(/^(?:(?:um+|uh+|hmm+|ok(?:ay)?|oh|well|right|great|thanks)\s+)+/, '');
+  if (ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
+  return tokenize(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
 }
 
 /**

@@ -163,7 +163,8 @@ export class CallSession {
    * one waiting; they go after every caller's final question and before passages.
    */
   onPartialText(text: string): void {
-    if (this.conversation.needsMeaning(text)) this.embedEarly(questionSentence(text));
+    if (this.conversation.needsMeaning(text))
+      this.embedEarly(questionSentence(this.conversation.meaningSentence(text)));
   }
 
   private embedEarly(sentence: string): void {
@@ -362,7 +363,7 @@ export class CallSession {
    * agent transfers as it would without) when the encoder fails.
    */
   private meaningOf(text: string, early: CallSession['early']): Promise<Float32Array | null> {
-    const sentence = questionSentence(text);
+    const sentence = questionSentence(this.conversation.meaningSentence(text));
     return early?.sentence === sentence ? early.vector : this.embed(sentence, 'call');
   }
 
