@@ -715,6 +715,43 @@ We deliver within five miles of the shop.
       );
     });
 
+    it('checks a follow-up found with the last question when its meaning points elsewhere', () => {
+      const faq = `Do you deliver?
+We deliver within five miles of the shop.
+
+How much is delivery?
+Delivery costs 5 dollars.
+
+Is there parking?
+Free parking behind the shop.
+`;
+      const entries = passagesOf('faq', faq);
+      const axes = new MeaningIndex(
+        entries.map((passage, i) => ({
+          passage,
+          vector: Float32Array.from([0, 1, 2], (_, k) => +(k === i)),
+        })),
+      );
+      const open = () =>
+        createConversation({
+          companyName: 'Corner Shop',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(entries, { companyName: 'Corner Shop' }),
+          meaning: axes,
+        });
+      const ask = (conversation: ReturnType<typeof open>, followUp: Float32Array) => {
+        conversation.onCallerText('do you deliver', Float32Array.of(1, 0, 0));
+        expect(conversation.needsMeaning('and how much is it')).toBe(true);
+        return conversation.onCallerText('and how much is it', followUp);
+      };
+      // The meaning agrees (the delivery fee): answered.
+      expect(ask(open(), Float32Array.of(0.2, 0.9, 0)).text).toContain('5 dollars');
+      // The meaning is another entry's: the agent checks what it heard before answering.
+      const checked = ask(open(), Float32Array.of(0, 0.1, 0.95));
+      expect(checked).toMatchObject({ intent: 'confirm', action: 'continue' });
+      expect(checked.text).toContain('how much is delivery?');
+    });
+
     it('transfers without asking when the question shares no word with the documents', () => {
       const conversation = start();
       const question = 'do you have a climbing wall';

@@ -413,14 +413,12 @@ export function createConversation(options: ConversationOptions): Conversation {
 
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
   /**
-   * An answer to a question of its own (a follow-up's meaning leans on the last one) gets the encoder's second
-   * opinion, however sure the words are. Until this pass only answers under a relevance of 0.75 did. On every set
-   * the agent is measured on, asking on all of them loses no right answer and prevents wrong ones: precision rose
-   * 1 to 3 points on the four multi-turn sets and 0.6 on the label sets (ADR 010; docs/experiments/2026-11-26-agent-pass-6.md).
-   * The cost is one embedding more per answered question, about 14 ms at the 95th percentile of DSTC's turns.
+   * Every answer gets the encoder's second opinion, however sure the words are (ADR 010, pass 6: precision +1 to +3
+   * points on the multi-turn sets). A follow-up found with the previous question's words is asked about too: its
+   * vector carries that question (meaningSentence), so the encoder judges it with its subject (pass 11). The cost is
+   * one embedding per answered question, about 14 ms at the 95th percentile of DSTC's turns.
    */
-  const wantsSecondOpinion = (d: Decision) =>
-    d.kind === 'answer' && !d.usedContext && Boolean(options.meaning?.size);
+  const wantsSecondOpinion = (d: Decision) => d.kind === 'answer' && Boolean(options.meaning?.size);
 
   /** What "are you asking about …?" names for a passage: the topic its heading belongs to. */
   const topicOf = (passage: KnowledgePassage) => knowledge.topicOf?.(passage) ?? passage.heading;
