@@ -715,6 +715,14 @@ We deliver within five miles of the shop.
       );
     });
 
+    it('embeds a follow-up after a refused "are you asking …?" with the refused question', () => {
+      const conversation = start();
+      const question = 'is there somewhere to put my car behind the shop';
+      expect(conversation.onCallerText(question, MEANS_PARKING).intent).toBe('confirm');
+      expectDeclined(conversation.onCallerText('no'));
+      expect(conversation.meaningSentence('how much is it')).toBe(`${question} how much is it`);
+    });
+
     it('checks a follow-up found with the last question when its meaning points elsewhere', () => {
       const faq = `Do you deliver?
 We deliver within five miles of the shop.

@@ -558,8 +558,10 @@ export function createConversation(options: ConversationOptions): Conversation {
     },
 
     meaningSentence(text: string) {
-      if (previousQuestion === null || mode !== 'talk' || pending !== null) return text;
-      return leansOnPrevious(text) ? `${previousQuestion} ${text}` : text;
+      // After a refused "are you asking …?" the refused question is what a follow-up leans on (pass 11).
+      const subject = previousQuestion ?? declinedQuestions.at(-1) ?? null;
+      if (subject === null || mode !== 'talk' || pending !== null) return text;
+      return leansOnPrevious(text) ? `${subject} ${text}` : text;
     },
 
     needsMeaning(text: string) {
