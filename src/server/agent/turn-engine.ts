@@ -135,7 +135,8 @@ export interface Conversation {
   needsMeaning(text: string): boolean;
   /**
    * The words to embed for `text` when needsMeaning asks: the question itself, or, for a follow-up that leans on
-   * the previous question ("how do I make them the same?"), the two together, so that its meaning has a subject.
+   * the previous question ("how do I make them the same?"), the two together, so that its meaning has a subject. The
+   * previous question is the last one answered or declined, else the one refused after "are you asking …?".
    */
   meaningSentence(text: string): string;
   /** `meaning`: the question's vector, when needsMeaning asked for it. */
