@@ -15,11 +15,14 @@ const TOPICS = [
   ['pay', 'payment', 'card', 'cash'],
   ['boiler', 'repair', 'heating'],
 ];
-const encoder: SentenceEncoder & { sentences: number } = {
+const encoder: SentenceEncoder & { sentences: number; last: string[] } = {
   kind: 'stand-in',
   sentences: 0,
+  /** The sentences of the last call to embed. */
+  last: [],
   async embed(texts) {
     this.sentences += texts.length;
+    this.last = texts;
     return texts.map((text) => {
       const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
       return Float32Array.from(TOPICS, (topic) => 0.05 + words.filter((w) => topic.includes(w)).length);
@@ -138,5 +141,21 @@ describe.each(databaseTargets())('search by meaning on a call (%s)', (target) =>
     expect(reply.text).toMatch(/credit cards/);
     relay.close();
     expect(encoder.sentences).toBe(before + 1);
+  });
+
+  it('embeds a follow-up on the call with the question it leans on', async () => {
+    const owner = await seedActiveAgent(ctx(), { plan: 'pro' });
+    await embedPendingPassages(ctx().db, encoder, 100);
+    const relay = await dial(ctx().app, owner.number);
+    await relay.reply();
+    relay.prompt('Which payment methods do you accept?');
+    expect((await relay.reply()).text).toMatch(/credit cards/);
+    const before = encoder.sentences;
+    // "and cash?" alone means nothing; with the payment question it is about payment.
+    relay.prompt('and cash?');
+    await relay.reply();
+    expect(encoder.sentences).toBe(before + 1);
+    expect(encoder.last).toEqual(['which payment methods do you accept and cash']);
+    relay.close();
   });
 });
