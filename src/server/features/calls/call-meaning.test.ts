@@ -15,7 +15,7 @@ const TOPICS = [
   ['pay', 'payment', 'card', 'cash'],
   ['boiler', 'repair', 'heating'],
 ];
-const encoder: SentenceEncoder & { sentences: number; last: string[] } = {
+const encoder: SentenceEncoder & { sentences: number; last: readonly string[] } = {
   kind: 'stand-in',
   sentences: 0,
   /** The sentences of the last call to embed. */
