@@ -29,7 +29,7 @@ import { answerTypeOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
-import { normalizeText, tokenize } from './retrieval/text.ts';
+import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
 import type {
   KnowledgeIndex,
   KnowledgePassage,
@@ -728,7 +728,7 @@ const SUBJECTLESS_MAX_WORDS = 2;
 function leansOnPrevious(text: string): boolean {
   const t = normalizeText(text).replace(/^(?:(?:um+|uh+|hmm+|ok(?:ay)?|oh|well|right|great|thanks)\s+)+/, '');
   if (ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
-  return tokenize(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
+  return tokenizeNormalized(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
 }
 
 /**
