@@ -175,6 +175,22 @@ describe('knowledge index', () => {
     expect(result.queryWords).not.toContain('weare');
   });
 
+  it("keeps the caller's own words apart from a code example's identifiers and from a word before a particle", () => {
+    const docs = buildKnowledgeIndex([
+      passage('1', 'Writing a plugin', 'Register it with fastify.register(myPlugin). Use it like in the example.'),
+      passage('2', 'pluginTimeout', 'Default: 10000. The longest time in milliseconds a plugin may take to load.'),
+      passage('3', 'Sales', 'Put this on your list: every plugin is free.'),
+    ]);
+    const slow = docs.search('my plugin is taking forever to load is there a timeout');
+    expect(slow.queryWords).toContain('plugin');
+    expect(slow.queryWords).not.toContain('myplugin');
+    expect(slow.hits[0]?.passage.id).toBe('2');
+    // "like in" and "this on" are not words the documents use, nor phrasal verbs they do not cover.
+    expect(docs.search('is there a timeout like in the other one').queryWords).not.toContain('likein');
+    const onSale = docs.search('is this on sale');
+    expect(onSale.queryWords).not.toContain('thison');
+  });
+
   it("counts a phrasal verb the documents use with another particle as a topic they don't cover", () => {
     const hotel = buildKnowledgeIndex([
       {

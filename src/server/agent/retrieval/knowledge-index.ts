@@ -216,6 +216,15 @@ class BM25Index implements KnowledgeIndex {
   private readonly phrasalVerbs = new Set<string>();
   /** Terms the documents write as one word (or hyphenated), as opposed to a word and its particle written apart. */
   private readonly writtenJoined = new Set<string>();
+  /**
+   * Words the documents spell (a token of their text, or a hyphenated pair joined), as opposed to the joined forms
+   * the index makes of a word and its particle ("like in" -> likein) or the parts of an identifier.
+   */
+  private readonly spelled = new Set<string>();
+  /** Words (lower-cased) the documents write as an identifier in camel case ("myPlugin", "theValue"). */
+  private readonly camelWords = new Set<string>();
+  /** Words (lower-cased) the documents also write as plain words, in lower case, capitalised or in capitals. */
+  private readonly plainWords = new Set<string>();
 
   /** Stems of the business's name. */
   private readonly nameTerms: ReadonlySet<string>;
@@ -313,15 +322,21 @@ class BM25Index implements KnowledgeIndex {
     for (const t of tokens) {
       if (t.stop) continue;
       const particle = /(in|out|up|off|on|over|back)$/.exec(t.word)?.[1];
-      if (particle !== undefined && STOP_WORDS.has(t.word.slice(0, -particle.length)))
+      if (particle !== undefined && STOP_VERBS.has(t.word.slice(0, -particle.length)))
         this.phrasalVerbs.add(t.word.slice(0, -particle.length)); // "checkout" is "check" + "out"
       out.push(t.stem);
+      this.spelled.add(t.word);
       this.writtenJoined.add(t.stem);
       this.remember(t.word, t.stem);
     }
-    for (const word of hyphenCompounds(text)) this.writtenJoined.add(termOf(word));
+    for (const word of hyphenCompounds(text)) {
+      this.writtenJoined.add(termOf(word));
+      this.spelled.add(word);
+    }
+    for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) this.camelWords.add(m[0].toLowerCase());
+    for (const m of text.matchAll(/\b(?:[A-Za-z][a-z]+|[A-Z]{2,})\b/g)) this.plainWords.add(m[0].toLowerCase());
     for (let i = 0; i + 1 < tokens.length; i++) {
-      if (tokens[i]!.stop && tokens[i]!.word.length >= 3 && PARTICLES.has(tokens[i + 1]!.word))
+      if (STOP_VERBS.has(tokens[i]!.word) && PARTICLES.has(tokens[i + 1]!.word))
         this.phrasalVerbs.add(tokens[i]!.word);
     }
     for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens), ...camelCaseParts(text)]) {
@@ -330,6 +345,15 @@ class BM25Index implements KnowledgeIndex {
       this.remember(word, term);
     }
     return out;
+  }
+
+  /**
+   * The documents spell `word` as a word of prose: not only inside a code identifier ("my plugin" is not the
+   * `myPlugin` of an example) nor only as a word and its particle written apart ("like in" is not a word), while
+   * "after hours" is the "after-hours" of a notice.
+   */
+  private writesAsWord(word: string): boolean {
+    return this.spelled.has(word) && (!this.camelWords.has(word) || this.plainWords.has(word));
   }
 
   private remember(word: string, term: string): void {
@@ -447,7 +471,10 @@ class BM25Index implements KnowledgeIndex {
       let alternatives: { term: string; strength: number }[] = [];
       // Two function words join only into a word the documents spell that way ("check in" -> checkin), not into
       // one that merely shares its stem ("we are" -> weare, stemmed like wear).
-      if (first.stop && second.stop && !this.wordTerm.has(word)) continue;
+      const phrasal = STOP_VERBS.has(first.word) && PARTICLES.has(second.word);
+      if (first.stop && second.stop && !phrasal && !this.writesAsWord(word)) continue;
+      // "my app" is the caller's app, never the documents' placeholder name `myapp`.
+      if (POSSESSIVES.has(first.word)) continue;
       if (this.has(term)) alternatives = [{ term, strength: 1 }];
       else if (word.length >= 4 && !(known(first) && known(second))) {
         // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
@@ -465,7 +492,7 @@ class BM25Index implements KnowledgeIndex {
       // its stem ("a longer" -> "alonger", stemmed like "along").
       const content = [first, second].filter((t) => !t.stop && this.has(t.stem));
       if (first.stop || second.stop) {
-        if (content.length > 0 && !this.wordTerm.has(word)) continue;
+        if (content.length > 0 && !this.writesAsWord(word) && !(apart && content[0] === first)) continue;
       } else if (content.length === 2) {
         for (const t of content) joinedForms.set(t.pos, [...(joinedForms.get(t.pos) ?? []), ...alternatives]);
         continue;
@@ -760,6 +787,17 @@ function nameWordTerms(title: string): Set<string> {
   flush();
   return out;
 }
+
+/**
+ * The verbs among the stop words, which the documents may use with a particle ("check out", "give up", "go over").
+ * Not the other function words a particle follows ("like in", "and out", "this on"): those are not phrasal verbs.
+ */
+const STOP_VERBS: ReadonlySet<string> = new Set(
+  'check checking find look looking help ask asking see tell get gets getting got give go goes going let lets use'.split(' '),
+);
+
+/** Possessive determiners: a word they lead is the caller's own thing, not a compound ("my app", "your plugin"). */
+const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'its']);
 
 /** Title terms -> the written words they come from ("parking" -> park), compounds as written joined. */
 function titleWordsOf(title: string): Map<string, string[]> {
