@@ -181,13 +181,14 @@ export function sharesFocus(
     pool.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
   const stems = passageStems(passage);
   const holds = (t: QueryTerm) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
-  if (holds(mostInformative(known))) return true;
-  if (!corroborated) return false;
-  // Words and meaning both put this passage first: the thing the question names (its most informative noun) is
-  // enough. The rarest word of "can I leave out the hostname?" is "leave"; it asks about the hostname.
+  // The thing asked about is named by a noun: of "my plugin is taking forever to load, is there a timeout?" the
+  // rarest word is "forever"; it asks about a timeout. A question without a noun the documents use keeps its
+  // most informative word.
   const nouns = [...nounsOf(question)];
   const named = known.filter((t) => nouns.some((n) => t.word === n || (n.length >= 3 && t.word.endsWith(n))));
-  return named.length > 0 && holds(mostInformative(named));
+  if (holds(mostInformative(named.length > 0 ? named : known))) return true;
+  // Words and meaning both put this passage first: the most informative word of any kind will do too.
+  return corroborated && holds(mostInformative(known));
 }
 
 /** Kinds of answer specific enough that stating one is an answer to "where is it?" or "how many at once?". */
@@ -227,4 +228,68 @@ export function subjectEvidence(
   );
   if (e.sentences.length === 0 || !e.typeFound || e.negationMismatch) return null;
   return own.length === 0 || e.strictCoverage >= 0.99 ? e : null;
+}
+
+/**
+ * What the agent knows, when it is about to ask "are you asking about X?", about whether X holds the answer. A caller
+ * who hears their own word in X may say yes whether or not it does, and is then answered from X: an offer has to be
+ * likely right by itself. The answer probability above barely tells right offers from wrong ones (AUC 0.56 on the
+ * multi-turn sets); these signals together do (ADR 010, pass 12):
+ * - `coverage`: how much of the question X's sentences hold;
+ * - `lead`: how far X leads the next candidate in retrieval's relevance, when it is the first (else 0);
+ * - `cosine`: how near X is to the question in meaning (the sentence encoder);
+ * - `cosineLead`: that, less the nearest of the other candidates the words found;
+ * - `followUp`: the question is not the first of the call (a follow-up's words say less on their own);
+ * - `notFound`: the words did not find X at all (the encoder did).
+ */
+export const OFFER_FEATURES = ['coverage', 'lead', 'cosine', 'cosineLead', 'followUp', 'notFound'] as const;
+
+/**
+ * The signals of an offer of `passage` for `question` (OFFER_FEATURES, in order). `cosines`: the question's cosine
+ * with `passage`, then with each of `result.hits` (null where a passage has no vector).
+ */
+export function offerFeatures(
+  question: string,
+  result: SearchResult,
+  passage: KnowledgePassage,
+  cosines: readonly (number | null)[],
+  followUp: boolean,
+): number[] {
+  const evidence = evidenceIn(question, result, passage);
+  const [first, second] = result.hits;
+  const lead = first?.passage.id === passage.id ? first.relevance - (second?.relevance ?? 0) : 0;
+  const cosine = cosines[0] ?? 0;
+  const others = result.hits
+    .map((h, i) => (h.passage.id === passage.id ? null : (cosines[i + 1] ?? null)))
+    .filter((c): c is number => c !== null);
+  return [
+    evidence?.coverage ?? 0,
+    lead,
+    cosine,
+    others.length > 0 ? cosine - Math.max(...others) : 0,
+    followUp ? 1 : 0,
+    result.hits.some((h) => h.passage.id === passage.id) ? 0 : 1,
+  ];
+}
+
+/**
+ * Fitted by `npx tsx bench/lib/calibrate-offers.ts` on the development sets' offers (multiturn, sites; 356 offers, 165
+ * right), with no bar in force; read on multiturn2, which it was not fitted on: AUC 0.76 (the answer probability
+ * alone: 0.60).
+ */
+export const OFFER_MODEL: EvidenceModel = {
+  intercept: -1.2962,
+  weights: [1.3494, 1.1527, 1.5007, 2.2405, -0.8057, 0.9703],
+};
+
+/**
+ * Below this likelihood that the offered passage holds the answer, the agent declines instead of offering it. At 0.3
+ * about 92 % of right offers are kept and a third of wrong ones removed (0.3 and 0.35 measured: ADR 010, pass
+ * 12). A wrong offer costs only when the caller says yes to it, so the bar sits below the answer bar.
+ */
+export const OFFER_LIKELY_MIN = 0.3;
+
+export function offerLikelihood(features: readonly number[], model: EvidenceModel = OFFER_MODEL): number {
+  const z = features.reduce((s, xi, i) => s + xi * (model.weights[i] ?? 0), model.intercept);
+  return 1 / (1 + Math.exp(-z));
 }

@@ -879,16 +879,27 @@ In the browser, logs go to the console.
         return conversation.onCallerText(question, vector).text;
       };
 
-      it('offers the entry when the meaning agrees with the words and it holds the thing named (a noun)', () => {
+      it('offers the entry that holds the thing named (a noun), not the rarest word', () => {
         expect(ask(MEANS_HOSTNAME)).toBe(
-          'Just to make sure I understand: are you asking about hostname and process id?',
+          'I may only have part of what you asked. Are you asking about hostname and process id?',
         );
       });
 
-      it('offers what the meaning points to instead when it points elsewhere', () => {
-        expect(ask(MEANS_SHUTDOWN)).toBe(
-          'Just to make sure I understand: are you asking about shutting down?',
+      it('offers the entry the words found when there is no encoder to weigh it', () => {
+        const conversation = createConversation({
+          companyName: 'Log Docs',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(logger, { companyName: 'Log Docs' }),
+        });
+        expect(conversation.onCallerText('can i leave out the hostname').text).toBe(
+          'I may only have part of what you asked. Are you asking about hostname and process id?',
         );
+      });
+
+      it('offers nothing when the meaning points elsewhere than the words: it declines', () => {
+        // Neither the hostname entry (the words) nor the shutdown entry (the meaning) is likely enough on its own.
+        const reply = ask(MEANS_SHUTDOWN);
+        expect(reply).toMatch(/^I'm sorry, I don't have that information\./);
       });
     });
 

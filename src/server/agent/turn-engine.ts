@@ -21,6 +21,9 @@ import {
   bestEvidence,
   evidenceIn,
   likelyEnoughToOffer,
+  OFFER_LIKELY_MIN,
+  offerFeatures,
+  offerLikelihood,
   sharesFocus,
   subjectEvidence,
 } from './decide.ts';
@@ -115,6 +118,11 @@ export interface ConversationOptions {
   exactAnswer?: ((question: string) => ExactAnswer | null) | undefined;
   /** The first words instead of the usual greeting (after hours it says when the business opens). */
   greeting?: string | undefined;
+  /**
+   * Sees the signals of every "are you asking …?" the agent weighs (offerFeatures), before the likelihood bar: for
+   * fitting OFFER_MODEL (bench/lib/calibrate-offers.ts), not used by the product.
+   */
+  observeOffer?: ((features: readonly number[], passage: KnowledgePassage) => void) | undefined;
 }
 
 export interface ExactAnswer {
@@ -184,6 +192,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   let askedAnythingElse = false;
   let previousQuestion: string | null = null;
   let answeredCount = 0;
+  /** Questions the caller has asked on this call before the current one. */
+  let questionsAsked = 0;
   let escalation: Escalation | null = null;
   const declinedQuestions: string[] = [];
   /** The question the agent just declined, while the caller may still take the offered transfer. */
@@ -292,7 +302,7 @@ export function createConversation(options: ConversationOptions): Conversation {
 
   type Decision =
     | { kind: 'unclear' }
-    | { kind: 'confirm'; result: SearchResult; passage: KnowledgePassage; text: string }
+    | { kind: 'confirm'; result: SearchResult; passage: KnowledgePassage; text: string; usedContext: boolean }
     | { kind: 'transfer'; result: SearchResult; usedContext: boolean }
     | { kind: 'answer'; result: SearchResult; usedContext: boolean; evidence: Evidence };
 
@@ -365,7 +375,7 @@ export function createConversation(options: ConversationOptions): Conversation {
           : null;
       return confirmation === null
         ? null
-        : ({ kind: 'confirm', result, passage: best!.passage, text: confirmation } as const);
+        : ({ kind: 'confirm', result, passage: best!.passage, text: confirmation, usedContext } as const);
     };
     if (!result.answerable || partial) {
       const confirmation = confirmBest();
@@ -412,6 +422,24 @@ export function createConversation(options: ConversationOptions): Conversation {
       .some((t) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term)));
   };
 
+  /**
+   * The passage is likely enough to hold the answer to offer it (offerLikelihood, ADR 010, pass 12). Without the
+   * question's vector (no encoder for this agent) the bar is not applied.
+   */
+  const likelyOffer = (
+    text: string,
+    result: SearchResult,
+    passage: KnowledgePassage,
+    meaning: Float32Array | null,
+    followUp: boolean,
+  ): boolean => {
+    if (!meaning || !options.meaning?.size) return true;
+    const cosines = options.meaning.cosines(meaning, [passage.id, ...result.hits.map((h) => h.passage.id)]);
+    const features = offerFeatures(text, result, passage, cosines, followUp);
+    options.observeOffer?.(features, passage);
+    return offerLikelihood(features) >= OFFER_LIKELY_MIN;
+  };
+
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
   /**
    * Every answer gets the encoder's second opinion, however sure the words are (ADR 010, pass 6: precision +1 to +3
@@ -456,7 +484,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       unclear = 0;
       return answerExactly(text, exact);
     }
-    const decision = (allowConfirm && preview) || decide(text, allowConfirm);
+    let decision: Decision = (allowConfirm && preview) || decide(text, allowConfirm);
+    const followUp = questionsAsked > 0;
+    questionsAsked++;
     if (decision.kind === 'unclear') {
       unclear++;
       if (unclear >= 2) return escalate('no_answer', text, 'unclear');
@@ -468,7 +498,15 @@ export function createConversation(options: ConversationOptions): Conversation {
     }
     unclear = 0;
     const { result } = decision;
-    if (decision.kind === 'confirm') return confirm(text, result, decision.passage, decision.text);
+    // An offer the words found but that is not likely right is not replaced by one found by meaning: the two
+    // disagree, and the question is declined.
+    let offerRefused = false;
+    if (decision.kind === 'confirm') {
+      if (likelyOffer(text, result, decision.passage, meaning, followUp))
+        return confirm(text, result, decision.passage, decision.text);
+      decision = { kind: 'transfer', result, usedContext: decision.usedContext };
+      offerRefused = true;
+    }
     if (decision.kind === 'transfer') {
       // The words found nothing relevant: the passage nearest in meaning, if any, is offered before the transfer
       // (with a lower bar when it is the passage the words ranked first: two weak signals that agree); failing
@@ -476,7 +514,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       // Not when they found nothing at all: a question sharing no word with the documents, in any form, is about
       // something else (a climbing wall where they list lockers), and the encoder's nearest entry is a guess.
       const near =
-        allowConfirm && meaning && mayAskByMeaning(result)
+        allowConfirm && meaning && !offerRefused && mayAskByMeaning(result)
           ? (options.meaning!.nearest(meaning, result.hits[0]!.passage.id) ??
             bestSupported(
               result.hits,
@@ -491,7 +529,8 @@ export function createConversation(options: ConversationOptions): Conversation {
         near && sharesFocus(result.terms, near.passage, text, corroborated)
           ? confirmationOf(near, 'meaning', topicOf(near.passage))
           : null;
-      if (near && offer) return confirm(text, result, near.passage, offer);
+      if (near && offer && likelyOffer(text, result, near.passage, meaning, followUp))
+        return confirm(text, result, near.passage, offer);
       // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
       if (!decision.usedContext) {
         previousQuestion = text;
@@ -512,7 +551,12 @@ export function createConversation(options: ConversationOptions): Conversation {
         other && other.passage.text.trim() !== passage.text.trim()
           ? confirmationOf({ passage }, 'unsure', topicOf(passage))
           : null;
-      if (offer) return confirm(text, result, passage, offer);
+      if (offer) {
+        if (likelyOffer(text, result, passage, meaning, followUp))
+          return confirm(text, result, passage, offer);
+        if (!decision.usedContext) previousQuestion = text;
+        return decline(text);
+      }
     }
     // A follow-up keeps the topic of the question it leaned on.
     if (!decision.usedContext) previousQuestion = text;
@@ -573,7 +617,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       const decision = decide(text, true);
       previewed = { text, decision };
       return (
-        (decision.kind === 'transfer' && mayAskByMeaning(decision.result)) || wantsSecondOpinion(decision)
+        (decision.kind === 'transfer' && mayAskByMeaning(decision.result)) ||
+        decision.kind === 'confirm' ||
+        wantsSecondOpinion(decision)
       );
     },
 

@@ -177,8 +177,16 @@ describe('knowledge index', () => {
 
   it("keeps the caller's own words apart from a code example's identifiers and from a word before a particle", () => {
     const docs = buildKnowledgeIndex([
-      passage('1', 'Writing a plugin', 'Register it with fastify.register(myPlugin). Use it like in the example.'),
-      passage('2', 'pluginTimeout', 'Default: 10000. The longest time in milliseconds a plugin may take to load.'),
+      passage(
+        '1',
+        'Writing a plugin',
+        'Register it with fastify.register(myPlugin). Use it like in the example.',
+      ),
+      passage(
+        '2',
+        'pluginTimeout',
+        'Default: 10000. The longest time in milliseconds a plugin may take to load.',
+      ),
       passage('3', 'Sales', 'Put this on your list: every plugin is free.'),
     ]);
     const slow = docs.search('my plugin is taking forever to load is there a timeout');

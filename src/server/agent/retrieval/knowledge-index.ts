@@ -26,7 +26,6 @@ import {
   hyphenCompounds,
   normalizeText,
   PARTICLES,
-  STOP_WORDS,
   particleCompounds,
   termOf,
   tokenize,
@@ -334,7 +333,8 @@ class BM25Index implements KnowledgeIndex {
       this.spelled.add(word);
     }
     for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) this.camelWords.add(m[0].toLowerCase());
-    for (const m of text.matchAll(/\b(?:[A-Za-z][a-z]+|[A-Z]{2,})\b/g)) this.plainWords.add(m[0].toLowerCase());
+    for (const m of text.matchAll(/\b(?:[A-Za-z][a-z]+|[A-Z]{2,})\b/g))
+      this.plainWords.add(m[0].toLowerCase());
     for (let i = 0; i + 1 < tokens.length; i++) {
       if (STOP_VERBS.has(tokens[i]!.word) && PARTICLES.has(tokens[i + 1]!.word))
         this.phrasalVerbs.add(tokens[i]!.word);
@@ -793,7 +793,9 @@ function nameWordTerms(title: string): Set<string> {
  * Not the other function words a particle follows ("like in", "and out", "this on"): those are not phrasal verbs.
  */
 const STOP_VERBS: ReadonlySet<string> = new Set(
-  'check checking find look looking help ask asking see tell get gets getting got give go goes going let lets use'.split(' '),
+  'check checking find look looking help ask asking see tell get gets getting got give go goes going let lets use'.split(
+    ' ',
+  ),
 );
 
 /** Possessive determiners: a word they lead is the caller's own thing, not a compound ("my app", "your plugin"). */
