@@ -135,9 +135,10 @@ export interface Conversation {
   greet(): AgentReply;
   /**
    * True when `text`, said now, is a question the documents' words do not answer (the turn would end in a
-   * transfer) or answer (every answer gets a second opinion): the runtime then embeds it and passes the vector to
-   * onCallerText, which may offer the passage nearest in meaning, or check with the caller before an answer the
-   * encoder disagrees with. Changes nothing in the conversation; its search is reused by the
+   * transfer), answer (every answer gets a second opinion) or would offer ("are you asking …?", weighed with the
+   * encoder's cosine): the runtime then embeds it and passes the vector to onCallerText, which may offer the passage
+   * nearest in meaning, check with the caller before an answer the encoder disagrees with, or decline an offer
+   * unlikely to be right. Changes nothing in the conversation; its search is reused by the
    * onCallerText that follows on the same text, so a turn searches the documents once.
    */
   needsMeaning(text: string): boolean;
@@ -440,6 +441,15 @@ export function createConversation(options: ConversationOptions): Conversation {
     return offerLikelihood(features) >= OFFER_LIKELY_MIN;
   };
 
+  /** Declines `text`; unless it leaned on the last question, it is the subject a follow-up leans on ("do you charge extra for that?"). */
+  const declineQuestion = (text: string, usedContext: boolean): AgentReply => {
+    if (!usedContext) {
+      previousQuestion = text;
+      subjectPassage = null;
+    }
+    return decline(text);
+  };
+
   const mayAskByMeaning = (result: SearchResult) => Boolean(options.meaning?.size) && result.hits.length > 0;
   /**
    * Every answer gets the encoder's second opinion, however sure the words are (ADR 010, pass 6: precision +1 to +3
@@ -531,12 +541,7 @@ export function createConversation(options: ConversationOptions): Conversation {
           : null;
       if (near && offer && likelyOffer(text, result, near.passage, meaning, followUp))
         return confirm(text, result, near.passage, offer);
-      // The declined question is the subject a follow-up leans on ("do you charge extra for that?").
-      if (!decision.usedContext) {
-        previousQuestion = text;
-        subjectPassage = null;
-      }
-      return decline(text);
+      return declineQuestion(text, decision.usedContext);
     }
     if (allowConfirm && meaning && wantsSecondOpinion(decision)) {
       // The words found a passage, and the meaning points to another: the caller may have
@@ -554,8 +559,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (offer) {
         if (likelyOffer(text, result, passage, meaning, followUp))
           return confirm(text, result, passage, offer);
-        if (!decision.usedContext) previousQuestion = text;
-        return decline(text);
+        return declineQuestion(text, decision.usedContext);
       }
     }
     // A follow-up keeps the topic of the question it leaned on.
