@@ -18,26 +18,17 @@
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
  * call after a cut) and the other new questions.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { askAndConfirm, greetedCall, ingestFile, replay, type CallerLine } from './lib/call.ts';
-import { meaningIndexOf, questionVector } from './lib/meaning.ts';
+import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { askAndConfirm, greetedCall, replay, type CallerLine } from './lib/call.ts';
+import { questionVector } from './lib/meaning.ts';
+import { indexBusiness, readMultiturn } from './lib/multiturn-data.ts';
 import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
-
-interface MultiturnData {
-  businesses: { id: string; companyName: string; documents: string[] }[];
-  conversations: {
-    id: string;
-    business: string;
-    turns: { caller: string; answerable: boolean; answers: string[]; followup: boolean }[];
-  }[];
-}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.env.BENCH_MULTITURN_FILE ?? path.join(here, 'data', 'multiturn', 'conversations.json');
-const data = JSON.parse(readFileSync(file, 'utf8')) as MultiturnData;
+const data = readMultiturn(file);
 const verbose = process.env.BENCH_VERBOSE === '1';
 
 type Kind = 'first' | 'followup' | 'new';
@@ -49,14 +40,7 @@ const confirmations = { asked: 0, yes: 0 };
 await questionVector('are you open today'); // loads the encoder, so its start does not count in a turn
 
 for (const business of data.businesses) {
-  const passages: KnowledgePassage[] = [];
-  for (const document of business.documents) {
-    const bytes = readFileSync(path.resolve(path.dirname(file), document));
-    passages.push(...(await ingestFile(path.basename(document), bytes)));
-  }
-  const { companyName } = business;
-  const knowledge = buildKnowledgeIndex(passages, { companyName });
-  const meaning = await meaningIndexOf(passages);
+  const { companyName, knowledge, meaning } = await indexBusiness(file, business);
   const start = () => greetedCall(companyName, knowledge, meaning);
 
   for (const conversation of data.conversations.filter(

@@ -9,26 +9,15 @@
  * and of wrong offers removed. The first offer the agent weighs on a turn is recorded, before the bar decides whether it
  * is made, so the figures do not depend on the bar in force.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OFFER_FEATURES, offerLikelihood, type EvidenceModel } from '#server/agent/decide.ts';
-import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
-import { createConversation } from '#server/agent/turn-engine.ts';
-import { askAndConfirm, ingestFile, replay, TRANSFER_NUMBER, type CallerLine } from './call.ts';
+import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
+import { askAndConfirm, greetedCall, replay, type CallerLine } from './call.ts';
 import { fitLogistic } from './calibrate.ts';
-import { meaningIndexOf, questionVector } from './meaning.ts';
+import { questionVector } from './meaning.ts';
+import { indexBusiness, readMultiturn } from './multiturn-data.ts';
 import { holdsGoldAnswer } from './report.ts';
-
-interface Turn {
-  caller: string;
-  answerable: boolean;
-  answers: string[];
-}
-interface MultiturnData {
-  businesses: { id: string; companyName: string; documents: string[] }[];
-  conversations: { id: string; business: string; turns: Turn[] }[];
-}
 interface Offer {
   set: string;
   x: number[];
@@ -41,29 +30,13 @@ const READ_SETS = [...FIT_SETS, 'multiturn2'];
 
 async function offersOf(set: string): Promise<Offer[]> {
   const file = path.join(here, '..', 'data', set, 'conversations.json');
-  const data = JSON.parse(readFileSync(file, 'utf8')) as MultiturnData;
+  const data = readMultiturn(file);
   const offers: Offer[] = [];
   for (const business of data.businesses) {
-    const passages: KnowledgePassage[] = [];
-    for (const document of business.documents) {
-      const bytes = readFileSync(path.resolve(path.dirname(file), document));
-      passages.push(...(await ingestFile(path.basename(document), bytes)));
-    }
-    const { companyName } = business;
-    const knowledge = buildKnowledgeIndex(passages, { companyName });
-    const meaning = await meaningIndexOf(passages);
+    const { companyName, knowledge, meaning } = await indexBusiness(file, business);
     let sink: ((x: readonly number[], passage: KnowledgePassage) => void) | null = null;
-    const start = () => {
-      const conversation = createConversation({
-        companyName,
-        transferNumber: TRANSFER_NUMBER,
-        knowledge,
-        meaning,
-        observeOffer: (x, passage) => sink?.(x, passage),
-      });
-      conversation.greet();
-      return conversation;
-    };
+    const start = () =>
+      greetedCall(companyName, knowledge, meaning, { observeOffer: (x, passage) => sink?.(x, passage) });
     for (const conversation of data.conversations.filter((c) => c.business === business.id)) {
       let lines: CallerLine[] = [];
       for (const turn of conversation.turns) {

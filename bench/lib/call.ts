@@ -5,7 +5,12 @@ import { splitIntoPassages } from '#server/agent/passages.ts';
 import { buildKnowledgeIndex, type KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { tokenize } from '#server/agent/retrieval/text.ts';
 import type { MeaningIndex } from '#server/agent/retrieval/meaning.ts';
-import { createConversation, type AgentReply, type Conversation } from '#server/agent/turn-engine.ts';
+import {
+  createConversation,
+  type AgentReply,
+  type Conversation,
+  type ConversationOptions,
+} from '#server/agent/turn-engine.ts';
 import type { QuestionVector } from './meaning.ts';
 
 export const TRANSFER_NUMBER = '+15550100';
@@ -136,12 +141,14 @@ export function greetedCall(
   companyName: string,
   knowledge: ReturnType<typeof buildKnowledgeIndex>,
   meaning: MeaningIndex | null,
+  more: Partial<ConversationOptions> = {},
 ): Conversation {
   const conversation = createConversation({
     companyName,
     transferNumber: TRANSFER_NUMBER,
     knowledge,
     meaning,
+    ...more,
   });
   conversation.greet();
   return conversation;

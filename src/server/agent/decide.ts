@@ -274,7 +274,8 @@ export function offerFeatures(
 
 /**
  * Fitted by `npx tsx bench/lib/calibrate-offers.ts` on the development sets' offers (multiturn, sites; 356 offers, 165
- * right), with no bar in force; read on multiturn2, which it was not fitted on: AUC 0.76 (the answer probability
+ * right), with no bar in force (re-run with the bar, the script gives weights within 0.15 of these: a call's earlier
+ * turns then go differently); read on multiturn2, which it was not fitted on: AUC 0.76 (the answer probability
  * alone: 0.60).
  */
 export const OFFER_MODEL: EvidenceModel = {
