@@ -32,6 +32,20 @@ describe('knowledge index', () => {
     expect(docs.search('and the connection timeout').hits[0]?.passage.heading).toBe('connectionTimeout');
   });
 
+  it('reads a contraction written without its apostrophe as the contraction', () => {
+    // "whats" is no word of the documents: left as it is, it weighed most in the question and made it look unanswered.
+    for (const [bare, written] of [
+      ['whats the cost of delivery', "what's the cost of delivery"],
+      ['im after a custom cake how much is it', "i'm after a custom cake how much is it"],
+      ['you dont take checks do you', "you don't take checks do you"],
+    ] as const) {
+      const words = (q: string) => index.search(q).terms.map((t) => t.word);
+      expect(words(bare)).toEqual(words(written));
+      expect(best(bare)).toBe(best(written));
+    }
+    expect(index.search('whats the cost of delivery').terms.map((t) => t.word)).not.toContain('whats');
+  });
+
   it('does not join a word the documents know with the word before it into another word', () => {
     // "a longer" is not "alonger", which is stemmed like "along".
     const docs = buildKnowledgeIndex(

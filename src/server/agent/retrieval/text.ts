@@ -32,6 +32,25 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 
 /**
+ * The same contractions written without their apostrophe, as speech transcripts and typed questions often have them
+ * ("whats the cost", "i dont have"). Only forms that are no English word of their own ("were", "ill", "id" and "well"
+ * stay as they are).
+ */
+const BARE_CONTRACTION =
+  /\b(?:(?:what|that|how|where|who|when|there|here)s|(?:do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt|cant|wont|im|ive|(?:you|they)(?:re|ll|d)|(?:you|we|they)ve)\b/;
+const BARE_CONTRACTIONS: [RegExp, string][] = [
+  [/\b(what|that|how|where|who|when|there|here)s\b/g, '$1 is'],
+  [/\b(do|does|did|is|are|was|were|has|have|had|would|should|could|must|need)nt\b/g, '$1 not'],
+  [/\bcant\b/g, 'can not'],
+  [/\bwont\b/g, 'will not'],
+  [/\bim\b/g, 'i am'],
+  [/\b(i|you|we|they)ve\b/g, '$1 have'],
+  [/\b(you|they)re\b/g, '$1 are'],
+  [/\b(you|they)ll\b/g, '$1 will'],
+  [/\b(you|they)d\b/g, '$1 would'],
+];
+
+/**
  * The conversational part of the stop words: what callers wrap a question in ("um", "great thanks", "do you know
  * if", "could you check") rather than what they ask. Deliberately generic: no business words.
  */
@@ -155,6 +174,7 @@ export function normalizeText(text: string): string {
     for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep);
     t = t.replace(/'/g, '');
   }
+  if (BARE_CONTRACTION.test(t)) for (const [re, rep] of BARE_CONTRACTIONS) t = t.replace(re, rep);
   if (/ty[\s-]+[a-z]/.test(t))
     t = t.replace(COMPOUND_NUMBER, (_, tens: string, unit: string) => ` ${TENS[tens]! + UNITS[unit]!} `);
   return t
