@@ -394,6 +394,10 @@ describe('knowledge index', () => {
       doc('rentals-and-repairs.md', 'c', 'It is extremely simple to use and setup'),
       doc('rentals-and-repairs.md', 'd', 'Notes'),
       doc('rentals-and-repairs.md', 'e', 'Can I rent a tandem?'),
+      doc('rentals-and-repairs.md', 'g', 'This example will show:'),
+      doc('rentals-and-repairs.md', 'h', 'Consider these routes:'),
+      doc('rentals-and-repairs.md', 'i', 'this will output'),
+      doc('rentals-and-repairs.md', 'j', 'Parking and EV charging:'),
       doc('faq.md', 'f', 'Overview'),
     ];
     const topics = buildKnowledgeIndex(passages, { companyName: 'Copper Spoke' });
@@ -403,6 +407,11 @@ describe('knowledge index', () => {
       'Bike rentals',
       'Bike rentals',
       'Can I rent a tandem?',
+      // A line leading in to an example names nothing either; a label with a colon does.
+      'Can I rent a tandem?',
+      'Can I rent a tandem?',
+      'Can I rent a tandem?',
+      'Parking and EV charging:',
       'Overview',
     ]);
   });

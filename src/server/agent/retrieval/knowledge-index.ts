@@ -886,11 +886,21 @@ function firstSentence(text: string): string {
 /** A statement ("It is extremely simple to use and setup") heads a section without naming its topic. */
 const STATEMENT = /\b(?:is|are|was|were|can|will|should|must|does|do|has|have)\b/i;
 
+/**
+ * A line that leads in to what follows it ("This example will show:", "Consider these routes:", "this will output")
+ * rather than naming a subject: it points at the text ("this", "these", "the following") or ends in a colon after a
+ * verb.
+ */
+const POINTS_AT_TEXT = /^(?:this|these|that|those|it|here|the following|consider|see|as follows)\b/i;
+
 /** A heading a caller could recognise as what they asked about: not generic ("Notes"), nor a statement. */
 function namesTopic(heading: string): boolean {
   if (isGenericHeading(heading)) return false;
   if (isQuestionHeading(heading)) return true;
-  return !(STATEMENT.test(heading) && heading.split(/\s+/).length >= 5);
+  const statement = STATEMENT.test(heading);
+  if (POINTS_AT_TEXT.test(heading) && (statement || /:\s*$/.test(heading))) return false;
+  if (statement && /:\s*$/.test(heading)) return false;
+  return !(statement && heading.split(/\s+/).length >= 5);
 }
 
 /** A document's name as a topic: "rentals-and-repairs.md" -> "rentals and repairs"; null when it says nothing. */
