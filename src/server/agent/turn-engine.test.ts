@@ -696,6 +696,18 @@ We deliver within five miles of the shop.
       expect(conversation.state.outcome).toBe('answered');
     });
 
+    it('offers an entry found only by meaning when it is likely right, a higher bar than for one the words found', () => {
+      // Near in meaning (cosine 0.9), the parking entry is likely enough as a first question (0.62); as a follow-up,
+      // whose words say less on their own, it is not (0.42: above the bar for offers the words found, below that for
+      // offers by meaning), and the question is declined.
+      const question = 'is there somewhere to put my car behind the shop';
+      const near = Float32Array.of(0.9, Math.sqrt(1 - 0.81));
+      expect(start().onCallerText(question, near).intent).toBe('confirm');
+      const conversation = start();
+      expect(conversation.onCallerText('do you deliver', MEANS_DELIVERY).text).toContain('five miles');
+      expectDeclined(conversation.onCallerText(question, near));
+    });
+
     it('wants the meaning of a question the words answer (a second opinion), not of what is not a question', () => {
       const conversation = start();
       expect(conversation.needsMeaning('do you deliver')).toBe(true);

@@ -21,6 +21,7 @@ import {
   bestEvidence,
   evidenceIn,
   likelyEnoughToOffer,
+  MEANING_OFFER_LIKELY_MIN,
   OFFER_LIKELY_MIN,
   offerFeatures,
   offerLikelihood,
@@ -424,8 +425,9 @@ export function createConversation(options: ConversationOptions): Conversation {
   };
 
   /**
-   * The passage is likely enough to hold the answer to offer it (offerLikelihood, ADR 010, pass 12). Without the
-   * question's vector (no encoder for this agent) the bar is not applied.
+   * The passage is likely enough to hold the answer to offer it (offerLikelihood, ADR 010, pass 12): at least `bar`
+   * (higher for a passage only the encoder put forward, pass 13). Without the question's vector (no encoder for this
+   * agent) the bar is not applied.
    */
   const likelyOffer = (
     text: string,
@@ -433,12 +435,13 @@ export function createConversation(options: ConversationOptions): Conversation {
     passage: KnowledgePassage,
     meaning: Float32Array | null,
     followUp: boolean,
+    bar = OFFER_LIKELY_MIN,
   ): boolean => {
     if (!meaning || !options.meaning?.size) return true;
     const cosines = options.meaning.cosines(meaning, [passage.id, ...result.hits.map((h) => h.passage.id)]);
     const features = offerFeatures(text, result, passage, cosines, followUp);
     options.observeOffer?.(features, passage);
-    return offerLikelihood(features) >= OFFER_LIKELY_MIN;
+    return offerLikelihood(features) >= bar;
   };
 
   /** Declines `text`; unless it leaned on the last question, it is the subject a follow-up leans on ("do you charge extra for that?"). */
@@ -539,7 +542,11 @@ export function createConversation(options: ConversationOptions): Conversation {
         near && sharesFocus(result.terms, near.passage, text, corroborated)
           ? confirmationOf(near, 'meaning', topicOf(near.passage))
           : null;
-      if (near && offer && likelyOffer(text, result, near.passage, meaning, followUp))
+      if (
+        near &&
+        offer &&
+        likelyOffer(text, result, near.passage, meaning, followUp, MEANING_OFFER_LIKELY_MIN)
+      )
         return confirm(text, result, near.passage, offer);
       return declineQuestion(text, decision.usedContext);
     }
