@@ -293,7 +293,7 @@ export const OFFER_LIKELY_MIN = 0.3;
 /**
  * The bar for a passage the words did not find good enough and the encoder put forward ("just to make sure I
  * understand: are you asking about …?"). Those offers were right far less often than the others: 3 of 20 on `sites`,
- * 16 of 38 on `multiturn2`, 11 of 23 on `multiturn` (the others: 45-67 %). At 0.45, with a caller who says yes on
+ * 16 of 38 on `multiturn2`, 11 of 23 on `multiturn` (the others: 45-71 %). At 0.45, with a caller who says yes on
  * hearing their own word, precision rose 2 to 4 points on the four multi-turn sets (ADR 010, pass 13).
  */
 export const MEANING_OFFER_LIKELY_MIN = 0.45;
