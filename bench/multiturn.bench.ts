@@ -10,7 +10,8 @@
  * the caller says yes when the offered passage holds an answer span, else no. After a declined turn the caller goes
  * on with the next question; when the agent ended the call (a transfer), the remaining turns go to a new call and
  * the conversation counts as cut short.
- * BENCH_CONV=c001,c007 runs only those conversations (with BENCH_VERBOSE=1, to look at a few calls).
+ * BENCH_CONV=c001,c007 runs only those conversations (with BENCH_VERBOSE=1, to look at a few calls). BENCH_JSON=<file>
+ * also writes the all-turns report there.
  * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts);
  * BENCH_CALLER=topical: also yes when the offered name shares a word with the question (a middle estimate).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
@@ -18,6 +19,7 @@
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
  * call after a cut) and the other new questions.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
@@ -95,6 +97,8 @@ console.log(
   `Multi-turn calls: ${data.businesses.length} businesses, ${conversations} conversations, ${judged.length} turns (${path.relative(process.cwd(), file)})`,
 );
 printReport('all turns', reportOf(judged));
+// BENCH_JSON=<file>: the all-turns report as JSON too (read by `npm run bench:quality`).
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(reportOf(judged)));
 printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));
 const followups = judged.filter((j) => j.kind === 'followup');
 printReport('follow-up turns', reportOf(followups));

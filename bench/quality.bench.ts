@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:quality`: issue 20's headline figures in one table. Every multi-turn set (bench/data/<set>/) is run
+ * with every simulated caller (truthful, topical, trusting: see bench/lib/call.ts), each run being
+ * `npm run bench:multiturn` in a child process; the table gives precision / coverage / declined over all turns, and
+ * the precision of each half (by hash of the id).
+ *
+ * BENCH_SETS=sites,multiturn and BENCH_CALLERS=truthful,topical pick some (default: all); BENCH_JOBS (default 2) runs
+ * that many at a time: these figures do not depend on timing, so the runs may share the machine. `sites2` is the blind
+ * set: read its figures, never its turns. About 8 minutes for the four sets with one caller on a 2-core machine.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Report } from './lib/report.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ALL_SETS = ['sites', 'sites2', 'multiturn', 'multiturn2'];
+const ALL_CALLERS = ['truthful', 'topical', 'trusting'] as const;
+type Caller = (typeof ALL_CALLERS)[number];
+
+const listOf = (value: string | undefined, all: readonly string[]) => {
+  const picked = value ? value.split(',').map((s) => s.trim()) : [...all];
+  const unknown = picked.filter((s) => !all.includes(s));
+  if (unknown.length > 0) throw new Error(`unknown: ${unknown.join(', ')} (known: ${all.join(', ')})`);
+  return picked;
+};
+const sets = listOf(process.env.BENCH_SETS, ALL_SETS);
+const callers = listOf(process.env.BENCH_CALLERS, ALL_CALLERS) as Caller[];
+const jobs = Math.max(1, Number(process.env.BENCH_JOBS ?? 2));
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-quality-'));
+const tsx = path.join(here, '..', 'node_modules', '.bin', 'tsx');
+
+/** One `bench:multiturn` run; its report, read from the JSON file it writes (BENCH_JSON). */
+function run(set: string, caller: Caller): Promise<Report> {
+  const out = path.join(scratch, `${set}-${caller}.json`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BENCH_MULTITURN_FILE: path.join(here, 'data', set, 'conversations.json'),
+    BENCH_JSON: out,
+  };
+  delete env.BENCH_CALLER;
+  if (caller !== 'truthful') env.BENCH_CALLER = caller;
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [path.join(here, 'multiturn.bench.ts')], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`${set} (${caller}) failed with exit ${code}:\n${errors}`));
+      else resolve(JSON.parse(readFileSync(out, 'utf8')) as Report);
+    });
+  });
+}
+
+const started = Date.now();
+const work = sets.flatMap((set) => callers.map((caller) => ({ set, caller })));
+const reports = new Map<string, Report>();
+let next = 0;
+async function worker(): Promise<void> {
+  while (next < work.length) {
+    const { set, caller } = work[next++]!;
+    reports.set(`${set}/${caller}`, await run(set, caller));
+    process.stderr.write(`  ${set} (${caller}) done\n`);
+  }
+}
+try {
+  await Promise.all(Array.from({ length: Math.min(jobs, work.length) }, worker));
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const pct = (x: number) => (Number.isNaN(x) ? '-' : (100 * x).toFixed(1));
+const cell = (r: Report) =>
+  `${pct(r.all.precision)} / ${pct(r.all.coverage)} / ${pct(r.all.declineRate)} (halves ${pct(r.halves[0].precision)}, ${pct(r.halves[1].precision)})`;
+console.log('precision / coverage / declined over all turns, in %; the halves give precision\n');
+console.log(`| set | ${callers.join(' | ')} |`);
+console.log(`| --- | ${callers.map(() => '---').join(' | ')} |`);
+for (const set of sets)
+  console.log(`| ${set} | ${callers.map((c) => cell(reports.get(`${set}/${c}`)!)).join(' | ')} |`);
+console.log(`\n${work.length} runs in ${((Date.now() - started) / 60000).toFixed(1)} min, ${jobs} at a time`);
