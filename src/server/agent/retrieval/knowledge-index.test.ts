@@ -398,6 +398,7 @@ describe('knowledge index', () => {
       doc('rentals-and-repairs.md', 'h', 'Consider these routes:'),
       doc('rentals-and-repairs.md', 'i', 'this will output'),
       doc('rentals-and-repairs.md', 'j', 'Parking and EV charging:'),
+      doc('rentals-and-repairs.md', 'k', 'IT support:'),
       doc('faq.md', 'f', 'Overview'),
     ];
     const topics = buildKnowledgeIndex(passages, { companyName: 'Copper Spoke' });
@@ -412,6 +413,7 @@ describe('knowledge index', () => {
       'Can I rent a tandem?',
       'Can I rent a tandem?',
       'Parking and EV charging:',
+      'IT support:',
       'Overview',
     ]);
   });

@@ -891,7 +891,7 @@ const STATEMENT = /\b(?:is|are|was|were|can|will|should|must|does|do|has|have)\b
  * rather than naming a subject: it points at the text ("this", "these", "the following") or ends in a colon after a
  * verb.
  */
-const POINTS_AT_TEXT = /^(?:this|these|that|those|it|here|the following|consider|see|as follows)\b/i;
+const POINTS_AT_TEXT = /^(?:this|these|here|the following|consider|as follows)\b/i;
 
 /** A heading a caller could recognise as what they asked about: not generic ("Notes"), nor a statement. */
 function namesTopic(heading: string): boolean {
