@@ -6,7 +6,7 @@
  *
  * BENCH_SETS=sites,multiturn and BENCH_CALLERS=truthful,topical pick some (default: all); BENCH_JOBS (default 2) runs
  * that many at a time: these figures do not depend on timing, so the runs may share the machine. `sites2` is the blind
- * set: read its figures, never its turns. About 8 minutes for the four sets with one caller on a 2-core machine.
+ * set: read its figures, never its turns. About 5 minutes for all twelve runs on a 2-core machine (vectors cached).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
