@@ -96,9 +96,10 @@ const conversations = data.conversations.length;
 console.log(
   `Multi-turn calls: ${data.businesses.length} businesses, ${conversations} conversations, ${judged.length} turns (${path.relative(process.cwd(), file)})`,
 );
-printReport('all turns', reportOf(judged));
+const allTurns = reportOf(judged);
+printReport('all turns', allTurns);
 // BENCH_JSON=<file>: the all-turns report as JSON too (read by `npm run bench:quality`).
-if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(reportOf(judged)));
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(allTurns));
 printReport('first turn of each call', reportOf(judged.filter((j) => j.kind === 'first')));
 const followups = judged.filter((j) => j.kind === 'followup');
 printReport('follow-up turns', reportOf(followups));

@@ -83,4 +83,6 @@ console.log(`| set | ${callers.join(' | ')} |`);
 console.log(`| --- | ${callers.map(() => '---').join(' | ')} |`);
 for (const set of sets)
   console.log(`| ${set} | ${callers.map((c) => cell(reports.get(`${set}/${c}`)!)).join(' | ')} |`);
-console.log(`\n${work.length} runs in ${((Date.now() - started) / 60000).toFixed(1)} min, ${jobs} at a time`);
+console.log(
+  `\n${work.length} run${work.length === 1 ? '' : 's'} in ${((Date.now() - started) / 60000).toFixed(1)} min, up to ${Math.min(jobs, work.length)} at a time`,
+);
