@@ -42,8 +42,19 @@ describe('detectIntent', () => {
 
   it("reads the caller's yes or no to a confirmation, and what they said after a no", () => {
     const answer = (text: string) => confirmationAnswer(detectIntent(text).normalized);
-    for (const yes of ['yes', 'Yeah.', "uh yes that's right", 'correct', 'exactly', 'mhm'])
+    for (const yes of [
+      'yes',
+      'Yeah.',
+      "uh yes that's right",
+      'correct',
+      'exactly',
+      'mhm',
+      'uh huh',
+      'I guess so',
+    ])
       expect(answer(yes).answer).toBe('yes');
+    // A no that names nothing else is a plain no, not a new question to search.
+    expect(answer("No, I'm asking about something else.")).toEqual({ answer: 'no', rest: '' });
     expect(answer('no')).toEqual({ answer: 'no', rest: '' });
     expect(answer('nope')).toEqual({ answer: 'no', rest: '' });
     expect(answer('no no no')).toEqual({ answer: 'no', rest: '' });

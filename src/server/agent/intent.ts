@@ -72,23 +72,28 @@ export function detectIntent(text: string): IntentResult {
 }
 
 const YES =
-  /^(?:yes|yeah|yea|yep|yup|ya|yes please|sure|correct|right|exactly|absolutely|definitely|uh huh|mhm|mm hmm|that is (?:right|correct|it|exactly it|what i (?:meant|mean|asked|am asking))|you got it|you are right|that one|(?:it is|i am)$)\b/;
+  /^(?:yes|yeah|yea|yep|yup|ya|yes please|sure|correct|right|exactly|absolutely|definitely|uh huh|huh uh|mhm|mm hmm|i (?:guess|think|believe) so|pretty much|that is (?:right|correct|it|exactly it|what i (?:meant|mean|asked|am asking))|you got it|you are right|that one|(?:it is|i am)$)\b/;
 const NO =
   /^(?:no|nope|nah|not really|not quite|not exactly|wrong|incorrect|that is (?:not|wrong|incorrect)(?: it| right| what i (?:meant|mean|asked|am asking))?|neither|(?:it is not|i am not)$)\b/;
 const LEAD_IN = /^(?:(?:um|umm|uh|uhh|hmm|ah|oh|well|so|ok|okay|i mean)\s+)+/;
 const AFTER_NO =
   /^(?:(?:not that|i (?:meant|mean|was asking|am asking)(?: about)?|actually|sorry|it is|about)\s+)+/;
+/** What a caller says after a no that names nothing ("no, something else"): a plain no. */
+const NOTHING_NAMED =
+  /^(?:(?:something|anything) (?:else|different)|(?:a |another |some )?(?:different|other) (?:thing|question|one|topic))$/;
 
 /**
  * The caller's answer to the agent's "are you asking …?": yes, no (with what they went on to say, if anything:
  * "no i mean for my bike" -> "for my bike"), or neither (a new question).
  */
 export function confirmationAnswer(normalized: string): { answer: 'yes' | 'no' | null; rest: string } {
-  const text = normalized.replace(LEAD_IN, '');
+  // "uh huh" is a yes before "uh" is taken for a filler.
+  const text = YES.test(normalized) ? normalized : normalized.replace(LEAD_IN, '');
   if (NO.test(text)) {
     let rest = text;
     while (NO.test(rest)) rest = rest.replace(NO, '').trim(); // "no no no"
-    return { answer: 'no', rest: rest.replace(AFTER_NO, '').trim() };
+    rest = rest.replace(AFTER_NO, '').trim();
+    return { answer: 'no', rest: NOTHING_NAMED.test(rest) ? '' : rest };
   }
   if (YES.test(text)) return { answer: 'yes', rest: text.replace(YES, '').trim() };
   return { answer: null, rest: text };
