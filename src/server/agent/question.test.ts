@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf } from './question.ts';
+import { answerTypeOf, questionOf } from './question.ts';
 
 describe('answerTypeOf', () => {
   it.each([
@@ -32,5 +32,33 @@ describe('answerTypeOf', () => {
     ['is there a doctor who speaks french', 'yesno'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type);
+  });
+});
+
+describe('questionOf', () => {
+  it('keeps the question and leaves out greetings, thanks and polite formulas around it', () => {
+    expect(
+      questionOf("Hi there, I was wondering if you could help me. What's the default body size limit?"),
+    ).toBe("What's the default body size limit?");
+    expect(questionOf("Thanks, that's helpful. Ok and what option do I use to change it?")).toBe(
+      'and what option do I use to change it?',
+    );
+    expect(questionOf('Great, thank you so much! Could you also tell me what it costs?')).toBe(
+      'what it costs?',
+    );
+    expect(questionOf('I have another question. Can I set it for one route?')).toBe(
+      'Can I set it for one route?',
+    );
+  });
+
+  it('leaves a turn with nothing else, and the substance of every sentence that asks', () => {
+    expect(questionOf('Thanks.')).toBe('Thanks.');
+    expect(questionOf('Can you help me?')).toBe('Can you help me?');
+    expect(questionOf('do you have one')).toBe('do you have one');
+    expect(questionOf("I'm running it in Docker and can't reach it. What should I change?")).toBe(
+      "I'm running it in Docker and can't reach it. What should I change?",
+    );
+    // "Could you tell me if …" stays: the "if" makes it a yes or no.
+    expect(questionOf('Could you tell me if you are open?')).toBe('Could you tell me if you are open?');
   });
 });

@@ -4,6 +4,7 @@
  * never from one business's words. The evidence stage (evidence.ts) then requires that kind of answer in the
  * sentences it would speak.
  */
+import { splitSentences } from './passages.ts';
 import { normalizeText } from './retrieval/text.ts';
 
 export type AnswerType =
@@ -32,7 +33,7 @@ const EMBEDDED =
 const LEAD_IN =
   /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
 const INDIRECT =
-  /^(?:(?:can|could|would) you (?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
+  /^(?:(?:can|could|would) you (?:also )?(?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
 
 /** The kind of answer `question` asks for (spoken text: no punctuation needed). */
 export function answerTypeOf(question: string): AnswerType {
@@ -73,4 +74,47 @@ export function frameWordsOf(question: string): Set<string> {
   const out = new Set<string>();
   for (const m of normalizeText(question).matchAll(FRAME)) out.add((m[1] ?? m[2])!);
   return out;
+}
+
+/**
+ * Words of the social side of a turn: greetings, thanks, acknowledgements and the formulas around a question ("I was
+ * wondering if you could help me", "thanks, that's helpful", "I have another question"). A sentence made only of
+ * these carries no question.
+ */
+const SOCIAL = new Set(
+  `hi hello hey hiya there good morning afternoon evening thanks thank you so very much a lot ok okay alright right
+   great perfect awesome cool wonderful lovely excellent nice fine sure yes yeah yep oh um umm uh hmm ah well i me my
+   we us you your was were am is are be been wondering wonder if could can would will help helped helpful helping
+   question questions query another one more other quick small little have has had got get that this it makes sense
+   see know understood understand clear useful good to also just for with something ask asking like please again then
+   now the`
+    .split(/\s+/)
+    .filter((w) => w !== ''),
+);
+
+/** Words that open a sentence without belonging to its question: "Thanks, and how much is it?", "Great. Okay so …". */
+const OPENING_ACK =
+  /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well)(?:\s*[,.!]\s*|\s+))+/i;
+
+/** A polite frame around a wh-question: "could you tell me what …", "I was wondering how …". */
+const ASKS_TO_BE_TOLD =
+  /^(?:(?:can|could|would) you (?:also |please )?(?:tell|let) me|do you (?:happen to )?know|i (?:was wondering|wonder|would like to know|'d like to know|want to know|wanted to know|need to know))\s+(?=(?:what|when|where|who|which|why|how)\b)/i;
+
+/**
+ * The question in a caller's turn, without the social words around it (stage 1): sentences that are only greetings,
+ * thanks or formulas ("Hi there, I was wondering if you could help me.", "Thanks, that's helpful.") are left out
+ * when another sentence asks something, and acknowledgements opening it are dropped ("Great, thank you! And what
+ * option do I use?" -> "And what option do I use?"). A caller who speaks in full, polite sentences is understood as
+ * one who speaks in fragments; a turn with nothing else is left as it is.
+ */
+export function questionOf(text: string): string {
+  const sentences = splitSentences(text.trim());
+  const social = (sentence: string) =>
+    normalizeText(sentence)
+      .split(' ')
+      .every((w) => w === '' || SOCIAL.has(w));
+  const asking = sentences.filter((s) => !social(s));
+  if (asking.length === 0) return text.trim();
+  const first = asking[0]!.replace(OPENING_ACK, '').replace(ASKS_TO_BE_TOLD, '');
+  return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
 }

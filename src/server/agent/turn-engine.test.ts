@@ -116,6 +116,29 @@ describe('turn engine', () => {
     expect(deli.onCallerText('what about catering').text).toContain('$45');
   });
 
+  it('understands a caller who speaks in full, polite sentences as one who speaks in fragments', () => {
+    const deli = () =>
+      callWith(
+        'Corner Deli',
+        [
+          '# Catering',
+          'Catering platters cost $45 each and feed ten people.',
+          '',
+          '# Delivery',
+          'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
+        ].join('\n'),
+      );
+    const polite = deli();
+    expect(
+      polite.onCallerText('Hi there, I was wondering if you could help me. Do you deliver?').text,
+    ).toContain('within five miles');
+    const price = polite.onCallerText("Thanks, that's helpful. And how much does it cost?");
+    expect(price.text).toContain('Delivery costs $4');
+    expect(price.text).not.toContain('$45');
+    const catering = polite.onCallerText('Great, thank you! Could you also tell me what catering costs?');
+    expect(catering.text).toContain('$45');
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',

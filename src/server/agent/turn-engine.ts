@@ -29,7 +29,7 @@ import {
   subjectEvidence,
 } from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
-import { answerTypeOf } from './question.ts';
+import { answerTypeOf, questionOf } from './question.ts';
 import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
@@ -487,11 +487,12 @@ export function createConversation(options: ConversationOptions): Conversation {
 
   /** `preview`: the decision needsMeaning already took on this text, so the search is not run twice. */
   const onQuestion = (
-    text: string,
+    said: string,
     allowConfirm = true,
     meaning: Float32Array | null = null,
     preview: Decision | null = null,
   ): AgentReply => {
+    const text = questionOf(said);
     const exact = options.exactAnswer?.(text) ?? null;
     if (exact) {
       unclear = 0;
@@ -613,7 +614,8 @@ export function createConversation(options: ConversationOptions): Conversation {
       });
     },
 
-    meaningSentence(text: string) {
+    meaningSentence(said: string) {
+      const text = questionOf(said);
       // After a refused "are you asking …?" the refused question is what a follow-up leans on (pass 11).
       const subject = previousQuestion ?? declinedQuestions.at(-1) ?? null;
       if (subject === null || mode !== 'talk' || pending !== null) return text;
@@ -624,8 +626,9 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
-      if (options.exactAnswer?.(text)) return false;
-      const decision = decide(text, true);
+      const asked = questionOf(text);
+      if (options.exactAnswer?.(asked)) return false;
+      const decision = decide(asked, true);
       previewed = { text, decision };
       return (
         (decision.kind === 'transfer' && mayAskByMeaning(decision.result)) ||
