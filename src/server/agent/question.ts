@@ -87,7 +87,7 @@ const SOCIAL = new Set(
    we us you your was were am is are be been wondering wonder if could can would will help helped helpful helping
    question questions query another one more other quick small little have has had got get that this it makes sense
    see know understood understand clear useful good to also just for with something ask asking like please again then
-   now the`
+   now the no nope not worries let else`
     .split(/\s+/)
     .filter((w) => w !== ''),
 );

@@ -137,6 +137,11 @@ describe('turn engine', () => {
     expect(price.text).not.toContain('$45');
     const catering = polite.onCallerText('Great, thank you! Could you also tell me what catering costs?');
     expect(catering.text).toContain('$45');
+    // After a decline, a no to the transfer said in sentences of its own, then the next question.
+    const declined = deli();
+    expectDeclined(declined.onCallerText('Do you sell wedding cakes?'));
+    const next = declined.onCallerText("No, that's okay. Let me ask something else. Do you deliver?");
+    expect(next.text).toContain('within five miles');
   });
 
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {

@@ -668,8 +668,11 @@ export function createConversation(options: ConversationOptions): Conversation {
         const { answer, rest } = confirmationAnswer(normalized);
         if (intent === 'affirm' || (answer === 'yes' && rest === ''))
           return escalate('no_answer', question, 'affirm', true);
-        // "no thanks, do you deliver?": the question after the no.
-        const after = answer === 'no' ? rest.replace(/^(?:thanks|thank you)\s*/, '') : '';
+        // "no thanks, do you deliver?": the question after the no; said in sentences of its own ("No, that's
+        // okay. Let me ask something else. Do you deliver?"), the sentences that ask.
+        const asked = questionOf(text);
+        const after =
+          answer !== 'no' ? '' : asked !== text.trim() ? asked : rest.replace(/^(?:thanks|thank you)\s*/, '');
         if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
         if ((answer === 'no' && rest === '') || intent === 'deny') {
           askedAnythingElse = true;
