@@ -14,6 +14,7 @@
  * also writes the all-turns report there.
  * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts);
  * BENCH_CALLER=topical: also yes when the offered name shares a word with the question (a middle estimate).
+ * BENCH_STYLE=polite: the caller says each question in full, polite sentences (bench/lib/caller-style.ts).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
@@ -24,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.ts';
 import { askAndConfirm, greetedCall, replay, type CallerLine } from './lib/call.ts';
+import { CALLER_STYLE, spokenAs } from './lib/caller-style.ts';
 import { questionVector } from './lib/meaning.ts';
 import { indexBusiness, readMultiturn } from './lib/multiturn-data.ts';
 import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
@@ -53,10 +55,12 @@ for (const business of data.businesses) {
     // What the caller has said on the current call, replayed to reopen it (see askAndConfirm).
     let lines: CallerLine[] = [];
     let restarted = false;
+    const number = data.conversations.indexOf(conversation);
     for (const [i, turn] of conversation.turns.entries()) {
+      const said = spokenAs(CALLER_STYLE, turn.caller, i, number);
       const holdsAnswer = (p: KnowledgePassage | undefined) =>
         holdsGoldAnswer(p, turn.answerable, turn.answers);
-      const call = await askAndConfirm(() => replay(start, lines), turn.caller, holdsAnswer, questionVector);
+      const call = await askAndConfirm(() => replay(start, lines), said, holdsAnswer, questionVector);
       const { outcome, right } = judgeReply(
         call.final,
         call.conversation.state,
@@ -79,7 +83,7 @@ for (const business of data.businesses) {
       });
       if (verbose)
         console.log(
-          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : outcome === 'answered' && holdsAnswer(call.final.answer?.passages[0]) ? ' (passage holds the answer, not said)' : ''}${call.confirmed ? ` (confirmed ${call.confirmed} to "${call.first.text}")` : ''}: ${turn.caller} -> ${call.final.text}`,
+          `${conversation.id}#${i} ${turn.followup ? 'follow-up' : 'new'} ${turn.answerable ? 'answerable' : 'unanswerable'} ${outcome}${right ? ' right' : outcome === 'answered' && holdsAnswer(call.final.answer?.passages[0]) ? ' (passage holds the answer, not said)' : ''}${call.confirmed ? ` (confirmed ${call.confirmed} to "${call.first.text}")` : ''}: ${said} -> ${call.final.text}`,
         );
       lines = [...lines, ...call.lines];
       if (call.conversation.state.ended) {

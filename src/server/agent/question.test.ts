@@ -49,6 +49,7 @@ describe('questionOf', () => {
     expect(questionOf('I have another question. Can I set it for one route?')).toBe(
       'Can I set it for one route?',
     );
+    expect(questionOf('Okay, got it. Another question: ok and is it free?')).toBe('and is it free?');
   });
 
   it('leaves a turn with nothing else, and the substance of every sentence that asks', () => {

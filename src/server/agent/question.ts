@@ -96,6 +96,10 @@ const SOCIAL = new Set(
 const OPENING_ACK =
   /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well)(?:\s*[,.!]\s*|\s+))+/i;
 
+/** "Another question: …", "I have a quick question, …": the announcement before the question. */
+const ANNOUNCES_QUESTION =
+  /^(?:(?:i (?:have|'ve got|got) |i've got |here is |here's )?(?:another|one more|a quick|a follow-up|a followup|a|my|one other|my next|the next) question(?: for you)?(?: is)?\s*[:,.-]?\s+)/i;
+
 /** A polite frame around a wh-question: "could you tell me what …", "I was wondering how …". */
 const ASKS_TO_BE_TOLD =
   /^(?:(?:can|could|would) you (?:also |please )?(?:tell|let) me|do you (?:happen to )?know|i (?:was wondering|wonder|would like to know|'d like to know|want to know|wanted to know|need to know))\s+(?=(?:what|when|where|who|which|why|how)\b)/i;
@@ -115,6 +119,10 @@ export function questionOf(text: string): string {
       .every((w) => w === '' || SOCIAL.has(w));
   const asking = sentences.filter((s) => !social(s));
   if (asking.length === 0) return text.trim();
-  const first = asking[0]!.replace(OPENING_ACK, '').replace(ASKS_TO_BE_TOLD, '');
+  let first = asking[0]!;
+  for (let before = ''; before !== first;) {
+    before = first;
+    first = first.replace(OPENING_ACK, '').replace(ANNOUNCES_QUESTION, '').replace(ASKS_TO_BE_TOLD, '');
+  }
   return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
 }

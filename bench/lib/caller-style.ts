@@ -1,0 +1,33 @@
+/**
+ * How the simulated caller says each question. The sets are written as callers speak on the phone, in fragments
+ * ("ok and what option do i use to change it"); a caller who speaks in full, polite sentences, as many people (and
+ * a language model playing a caller) do, wraps the same question in greetings and thanks: "Hi there, I was wondering
+ * if you could help me. What's the default body size limit?", "Thanks, that's helpful. And what option do I use?".
+ * BENCH_STYLE=polite rewrites every turn so (the wrappers below, in turn, by the turn's position): the figures
+ * should not move, since the question is the same.
+ */
+export type CallerStyle = 'phone' | 'polite';
+
+const OPENERS = [
+  'Hi there, I was wondering if you could help me.',
+  'Hello! I have a question.',
+  'Good morning.',
+];
+
+const ACKNOWLEDGEMENTS = [
+  "Thanks, that's helpful.",
+  'Okay, got it. Another question:',
+  'I see.',
+  'Perfect, thank you!',
+  'Thank you, that makes sense.',
+];
+
+export const CALLER_STYLE: CallerStyle = process.env.BENCH_STYLE === 'polite' ? 'polite' : 'phone';
+
+/** The caller's line for the turn at `position` (0: the first of the call) of conversation number `conversation`. */
+export function spokenAs(style: CallerStyle, line: string, position: number, conversation: number): string {
+  if (style === 'phone') return line;
+  const question = `${line.charAt(0).toUpperCase()}${line.slice(1)}${/[?.!]$/.test(line) ? '' : '?'}`;
+  const pick = (list: readonly string[]) => list[(conversation + position) % list.length]!;
+  return `${position === 0 ? pick(OPENERS) : pick(ACKNOWLEDGEMENTS)} ${question}`;
+}
