@@ -1,13 +1,13 @@
 /**
  * `npm run bench:quality`: issue 20's headline figures in one table. Every multi-turn set (bench/data/<set>/) is run
- * with every simulated caller (truthful, topical, trusting: see bench/lib/call.ts; polite: the truthful caller in
- * full, polite sentences, bench/lib/caller-style.ts), each run being
+ * with every simulated caller (truthful, topical, trusting: see bench/lib/call.ts; polite and wordy: the truthful
+ * caller in full, polite sentences, bench/lib/caller-style.ts), each run being
  * `npm run bench:multiturn` in a child process; the table gives precision / coverage / declined over all turns, and
  * the precision of each half (by hash of the id).
  *
  * BENCH_SETS=sites,multiturn and BENCH_CALLERS=truthful,topical pick some (default: all); BENCH_JOBS (default 2) runs
  * that many at a time: these figures do not depend on timing, so the runs may share the machine. `sites2` is the blind
- * set: read its figures, never its turns. About 2-5 minutes for all sixteen runs on a 2-core machine (vectors cached).
+ * set: read its figures, never its turns. About 2-5 minutes for all twenty runs on a 2-core machine (vectors cached).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,8 +18,8 @@ import type { Report } from './lib/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ALL_SETS = ['sites', 'sites2', 'multiturn', 'multiturn2'];
-/** `polite`: the truthful caller, saying each question in full, polite sentences (BENCH_STYLE=polite). */
-const ALL_CALLERS = ['truthful', 'topical', 'trusting', 'polite'] as const;
+/** `polite`, `wordy`: the truthful caller, saying each question in full, polite sentences (BENCH_STYLE). */
+const ALL_CALLERS = ['truthful', 'topical', 'trusting', 'polite', 'wordy'] as const;
 type Caller = (typeof ALL_CALLERS)[number];
 
 const listOf = (value: string | undefined, all: readonly string[]) => {
@@ -45,7 +45,7 @@ function run(set: string, caller: Caller): Promise<Report> {
   };
   delete env.BENCH_CALLER;
   delete env.BENCH_STYLE;
-  if (caller === 'polite') env.BENCH_STYLE = 'polite';
+  if (caller === 'polite' || caller === 'wordy') env.BENCH_STYLE = caller;
   else if (caller !== 'truthful') env.BENCH_CALLER = caller;
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, [path.join(here, 'multiturn.bench.ts')], {

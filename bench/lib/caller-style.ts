@@ -3,10 +3,11 @@
  * ("ok and what option do i use to change it"); a caller who speaks in full, polite sentences, as many people (and
  * a language model playing a caller) do, wraps the same question in greetings and thanks: "Hi there, I was wondering
  * if you could help me. What's the default body size limit?", "Thanks, that's helpful. And what option do I use?".
- * BENCH_STYLE=polite rewrites every turn so (the wrappers below, in turn, by the turn's position): the figures
- * should not move, since the question is the same.
+ * BENCH_STYLE=polite rewrites every turn so (the wrappers below, in turn, by the turn's position); BENCH_STYLE=wordy
+ * puts the question inside a sentence that says the caller wants to know ("I'm trying to find out …, can you help
+ * with that?"). The figures should not move, since the question is the same.
  */
-export type CallerStyle = 'phone' | 'polite';
+export type CallerStyle = 'phone' | 'polite' | 'wordy';
 
 const OPENERS = [
   'Hi there, I was wondering if you could help me.',
@@ -22,12 +23,25 @@ const ACKNOWLEDGEMENTS = [
   'Thank you, that makes sense.',
 ];
 
-export const CALLER_STYLE: CallerStyle = process.env.BENCH_STYLE === 'polite' ? 'polite' : 'phone';
+const FRAMES = [
+  "I'm trying to find out {}, can you help with that?",
+  'Could you help me understand {}?',
+  "I'd like to know {}, please.",
+  'I was wondering, {}?',
+];
+
+export const CALLER_STYLE: CallerStyle =
+  process.env.BENCH_STYLE === 'polite' || process.env.BENCH_STYLE === 'wordy'
+    ? process.env.BENCH_STYLE
+    : 'phone';
 
 /** The caller's line for the turn at `position` (0: the first of the call) of conversation number `conversation`. */
 export function spokenAs(style: CallerStyle, line: string, position: number, conversation: number): string {
   if (style === 'phone') return line;
-  const question = `${line.charAt(0).toUpperCase()}${line.slice(1)}${/[?.!]$/.test(line) ? '' : '?'}`;
   const pick = (list: readonly string[]) => list[(conversation + position) % list.length]!;
+  // The caller's fillers ("um", "ok so") go: they are not said inside such a sentence.
+  if (style === 'wordy')
+    return pick(FRAMES).replace('{}', line.replace(/^(?:(?:hi|hey|um+|uh+|ok|okay|so)\s+)+/, ''));
+  const question = `${line.charAt(0).toUpperCase()}${line.slice(1)}${/[?.!]$/.test(line) ? '' : '?'}`;
   return `${position === 0 ? pick(OPENERS) : pick(ACKNOWLEDGEMENTS)} ${question}`;
 }

@@ -52,6 +52,20 @@ describe('questionOf', () => {
     expect(questionOf('Okay, got it. Another question: ok and is it free?')).toBe('and is it free?');
   });
 
+  it('leaves out the frame that says the caller wants to know, and a polite tag after the question', () => {
+    expect(
+      questionOf("I'm trying to find out what the default body size limit is, can you help with that?"),
+    ).toBe('what the default body size limit is?');
+    expect(questionOf('Could you help me understand how to set it per route?')).toBe(
+      'how to set it per route?',
+    );
+    expect(questionOf('I was wondering, do you sell gift cards?')).toBe('do you sell gift cards?');
+    expect(questionOf('Do you deliver, please?')).toBe('Do you deliver?');
+    // Before "if" or "whether" the frame stays: it makes the question a yes or no.
+    expect(questionOf("I'd like to know if you deliver.")).toBe("I'd like to know if you deliver.");
+    expect(answerTypeOf(questionOf("I'd like to know if you deliver."))).toBe('yesno');
+  });
+
   it('leaves a turn with nothing else, and the substance of every sentence that asks', () => {
     expect(questionOf('Thanks.')).toBe('Thanks.');
     expect(questionOf('Can you help me?')).toBe('Can you help me?');

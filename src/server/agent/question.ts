@@ -100,9 +100,17 @@ const OPENING_ACK =
 const ANNOUNCES_QUESTION =
   /^(?:(?:i (?:have|'ve got|got) |i've got |here is |here's )?(?:another|one more|a quick|a follow-up|a followup|a|my|one other|my next|the next) question(?: for you)?(?: is)?\s*[:,.-]?\s+)/i;
 
-/** A polite frame around a wh-question: "could you tell me what …", "I was wondering how …". */
+/**
+ * A frame around the question ("could you tell me what …", "I'm trying to figure out how …", "I'd like to know the
+ * …"): the words that say the caller wants to know, not what. Kept before "if" or "whether", which make the question
+ * a yes or no (answerTypeOf reads the frame then).
+ */
 const ASKS_TO_BE_TOLD =
-  /^(?:(?:can|could|would) you (?:also |please )?(?:tell|let) me|do you (?:happen to )?know|i (?:was wondering|wonder|would like to know|'d like to know|want to know|wanted to know|need to know))\s+(?=(?:what|when|where|who|which|why|how)\b)/i;
+  /^(?:(?:can|could|would) you (?:also |please )?(?:help me )?(?:tell me|let me know|explain|understand|figure out|find out)|do you (?:happen to )?know|i (?:was wondering|wonder|am wondering)|(?:i am|i'm) (?:trying|hoping|looking|wanting) to (?:find out|figure out|understand|work out|learn|know|see)|i(?: would|'d) like to (?:know|ask|understand|find out|learn)|i (?:want|wanted|need|needed) to (?:know|ask|understand|find out)|(?:a |one )?quick question(?: about| on| regarding)?)[,:]?\s+(?!(?:if|whether)\b)/i;
+
+/** A polite tag after the question: "…, can you help me with that?", "…, please.", "…, do you know?". */
+const POLITE_TAG =
+  /[,\s]+(?:(?:can|could) you help(?: me)?(?: with (?:that|this)| out)?|do you know|please|thanks|thank you)\s*([?.!]?)\s*$/i;
 
 /**
  * The question in a caller's turn, without the social words around it (stage 1): sentences that are only greetings,
@@ -122,7 +130,11 @@ export function questionOf(text: string): string {
   let first = asking[0]!;
   for (let before = ''; before !== first;) {
     before = first;
-    first = first.replace(OPENING_ACK, '').replace(ANNOUNCES_QUESTION, '').replace(ASKS_TO_BE_TOLD, '');
+    first = first
+      .replace(OPENING_ACK, '')
+      .replace(ANNOUNCES_QUESTION, '')
+      .replace(ASKS_TO_BE_TOLD, '')
+      .replace(POLITE_TAG, '$1');
   }
   return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
 }
