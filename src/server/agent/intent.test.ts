@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationAnswer, detectIntent } from './intent.ts';
+import { asksWhoAnswered, confirmationAnswer, detectIntent } from './intent.ts';
 
 const intent = (text: string) => detectIntent(text).intent;
 
@@ -36,6 +36,10 @@ describe('detectIntent', () => {
     expect(intent("no that's all, have a nice day")).toBe('goodbye');
     expect(intent('thank you so much')).toBe('thanks');
     expect(intent('hello')).toBe('greeting');
+    // Taking leave after something else, without asking anything.
+    expect(intent("No, that's okay, I'll call back later. Bye.")).toBe('goodbye');
+    expect(intent('ok thanks have a nice day')).toBe('goodbye');
+    expect(intent('is there a place to park my bike bye')).toBe('question');
     expect(intent('no thanks')).toBe('deny');
     expect(intent('um')).toBe('unclear');
   });
@@ -68,5 +72,15 @@ describe('detectIntent', () => {
     expect(answer('i am not sure what size i need').answer).toBeNull();
     // "nothing" and "knowledge" start with no but are not a no.
     expect(answer('nothing else').answer).toBeNull();
+  });
+
+  it('tells a caller checking whom they called from a question about the business', () => {
+    const asks = (text: string) => asksWhoAnswered(detectIntent(text).normalized, 'Corner Deli');
+    expect(asks('Hello, is this the Corner Deli?')).toBe(true);
+    expect(asks('is this the right number for corner deli')).toBe(true);
+    expect(asks('Have I reached Corner Deli?')).toBe(true);
+    expect(asks('is this a good time to order')).toBe(false);
+    expect(asks('is this deli open on sundays')).toBe(false);
+    expect(asks('do you deliver')).toBe(false);
   });
 });

@@ -29,6 +29,12 @@ const REQUEST_PERSON: RegExp[] = [
 
 const GOODBYE =
   /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+/** A turn's last words taking leave ("… bye", "… have a nice day", "… i will call back later"). */
+const ENDS_IN_GOODBYE =
+  /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|i will call (?:you )?(?:back|again)(?: later| tomorrow)?|i will try again later)$/;
+/** What makes a turn ask something: a question's opening word, or a question word anywhere in it. */
+const ASKS =
+  /^(?:do|does|did|is|are|was|were|can|could|will|would|should|may|have|has)\b|\b(?:what|when|where|who|which|why|how)\b|\b(?:is|are) there\b|\b(?:do|does|can|could|will|would|should|may) (?:you|i|we|they|it|he|she)\b/;
 const THANKS =
   /\b(?:thanks|thank you|thank u|thx|cheers|appreciate it|much appreciated|that helps|that is helpful|great help)\b/;
 const GREETING = /^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening)|yo)\b/;
@@ -56,6 +62,9 @@ export function detectIntent(text: string): IntentResult {
   const normalized = normalizeText(text);
   if (normalized === '') return { intent: 'unclear', normalized };
   if (REQUEST_PERSON.some((re) => re.test(normalized))) return { intent: 'request_person', normalized };
+
+  // "No, that's okay, I'll call back later. Bye.": a turn that ends in a goodbye and asks nothing closes the call.
+  if (ENDS_IN_GOODBYE.test(normalized) && !ASKS.test(normalized)) return { intent: 'goodbye', normalized };
 
   const words = normalized.split(' ');
   const substance = words.filter((w) => !SMALL_TALK.has(w));
@@ -97,4 +106,24 @@ export function confirmationAnswer(normalized: string): { answer: 'yes' | 'no' |
   }
   if (YES.test(text)) return { answer: 'yes', rest: text.replace(YES, '').trim() };
   return { answer: null, rest: text };
+}
+
+/** "Is this …?", "Have I reached …?": the caller checking whom they called. Group 1 is whom they named. */
+const WHO_ANSWERED =
+  /^(?:(?:hi|hello|hey|yes|um+|uh+|good (?:morning|afternoon|evening))\s+)*(?:is this|is that|am i (?:speaking|talking) (?:to|with)|have i reached|did i reach|i am calling)\s+(.+)$/;
+/** Words that may come with the business's name in such a question ("is this the right number for …"). */
+const NAMING_WORDS = new Set(
+  'the a an right correct number for of line office shop store business company place phone'.split(' '),
+);
+
+/**
+ * The caller asks whether they reached this business ("Hello, is this the Corner Deli?"): every word they name,
+ * beyond the few that go with a name, is a word of the business's name.
+ */
+export function asksWhoAnswered(normalized: string, companyName: string): boolean {
+  const named = WHO_ANSWERED.exec(normalized)?.[1];
+  if (named === undefined) return false;
+  const ofName = new Set(normalizeText(companyName).split(' '));
+  const words = named.split(' ').filter((w) => w !== '' && !NAMING_WORDS.has(w));
+  return words.length > 0 && words.every((w) => ofName.has(w) || ofName.has(w.replace(/s$/, '')));
 }

@@ -144,6 +144,19 @@ describe('turn engine', () => {
     expect(next.text).toContain('within five miles');
   });
 
+  it('says whom the caller reached, and ends the call when the caller takes leave after a decline', () => {
+    const conversation = call();
+    const who = conversation.onCallerText(`Hello, is this ${BAKERY_NAME}?`);
+    expect(who).toMatchObject({ action: 'continue', intent: 'greeting' });
+    expect(who.text).toBe(
+      `Yes, you've reached ${BAKERY_NAME}. I'm the virtual assistant. How can I help you today?`,
+    );
+    expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));
+    const bye = conversation.onCallerText("No, that's okay, I'll call back later. Bye.");
+    expect(bye).toMatchObject({ action: 'end', intent: 'goodbye' });
+    expect(bye.handoff).toBeUndefined();
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',

@@ -30,7 +30,7 @@ import {
 } from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf, questionOf } from './question.ts';
-import { confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
+import { asksWhoAnswered, confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
@@ -710,6 +710,12 @@ export function createConversation(options: ConversationOptions): Conversation {
           return reply({ text: 'Sure, what would you like to know?', action: 'continue', intent });
         case 'unclear':
         case 'question':
+          if (asksWhoAnswered(normalized, companyName))
+            return reply({
+              text: `Yes, you've reached ${companyName}. I'm the virtual assistant. How can I help you today?`,
+              action: 'continue',
+              intent: 'greeting',
+            });
           return onQuestion(text, mayConfirm, meaning, preview);
       }
     },
