@@ -3,7 +3,8 @@
  * ("ok and what option do i use to change it"); a caller who speaks in full, polite sentences, as many people (and
  * a language model playing a caller) do, wraps the same question in greetings and thanks: "Hi there, I was wondering
  * if you could help me. What's the default body size limit?", "Thanks, that's helpful. And what option do I use?".
- * BENCH_STYLE=polite rewrites every turn so (the wrappers below, in turn, by the turn's position); BENCH_STYLE=wordy
+ * BENCH_STYLE=polite rewrites every turn so (the wrappers below, in turn, by the turn's position; every other
+ * conversation lower-cased and without punctuation, as some recognisers write speech); BENCH_STYLE=wordy
  * puts the question inside a sentence that says the caller wants to know ("I'm trying to find out …, can you help
  * with that?"). The figures should not move, since the question is the same.
  */
@@ -43,5 +44,15 @@ export function spokenAs(style: CallerStyle, line: string, position: number, con
   if (style === 'wordy')
     return pick(FRAMES).replace('{}', line.replace(/^(?:(?:hi|hey|um+|uh+|ok|okay|so)\s+)+/, ''));
   const question = `${line.charAt(0).toUpperCase()}${line.slice(1)}${/[?.!]$/.test(line) ? '' : '?'}`;
-  return `${position === 0 ? pick(OPENERS) : pick(ACKNOWLEDGEMENTS)} ${question}`;
+  const said = `${position === 0 ? pick(OPENERS) : pick(ACKNOWLEDGEMENTS)} ${question}`;
+  // Every other conversation as a recogniser without punctuation writes it: the sentences run together.
+  return conversation % 2 === 0 ? said : unpunctuated(said);
+}
+
+function unpunctuated(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[.,!?:]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -66,6 +66,20 @@ describe('questionOf', () => {
     expect(answerTypeOf(questionOf("I'd like to know if you deliver."))).toBe('yesno');
   });
 
+  it('leaves out the greetings and thanks that run into the question when the recogniser writes no punctuation', () => {
+    expect(questionOf("hi there i was wondering if you could help me what's the default limit")).toBe(
+      "what's the default limit",
+    );
+    expect(questionOf("thanks that's helpful ok and what option do i use to change it")).toBe(
+      'and what option do i use to change it',
+    );
+    expect(questionOf('hello i have a question how much is it')).toBe('how much is it');
+    expect(questionOf('great is there parking')).toBe('is there parking');
+    // Without a greeting or thanks in them, the first words are the question's own.
+    expect(questionOf('so is there parking')).toBe('so is there parking');
+    expect(questionOf('can you help me find parking')).toBe('can you help me find parking');
+  });
+
   it('leaves a turn with nothing else, and the substance of every sentence that asks', () => {
     expect(questionOf('Thanks.')).toBe('Thanks.');
     expect(questionOf('Can you help me?')).toBe('Can you help me?');

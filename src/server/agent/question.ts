@@ -136,5 +136,33 @@ export function questionOf(text: string): string {
       .replace(ASKS_TO_BE_TOLD, '')
       .replace(POLITE_TAG, '$1');
   }
-  return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
+  first = withoutSocialRun(first === '' ? asking[0]! : first);
+  return [first, ...asking.slice(1)].join(' ');
+}
+
+/** Words that make a run of social words a greeting, thanks or formula ("so" or "is" alone do not). */
+const SOCIAL_MARKER =
+  /^(?:hi|hello|hey|thanks|thank|great|perfect|awesome|cool|wonderful|excellent|lovely|nice|ok|okay|alright|wondering|wonder|question|help|helpful|sense|got|sure|yes|yeah|yep|no|good|morning|afternoon|evening|understood|clear|useful|fine|worries)$/;
+
+/** How a question opens: a question word, a follow-up's "and", or a verb before its subject ("is there", "do you"). */
+const QUESTION_OPENS =
+  /^(?:what|when|where|who|whom|whose|which|why|how|and|also|plus)\b|^(?:is|are|was|were|do|does|did|can|could|will|would|should|may|might|have|has)\s+(?:i|you|we|they|it|he|she|there|this|that|these|those|the|a|an|my|your|our|their|its)\b/;
+
+/**
+ * Said without punctuation, the social words run into the question ("hi there i was wondering if you could help me
+ * what is the default limit"): the longest run of them with a greeting, thanks or formula in it, followed by words
+ * that open a question, is left out ("hello i have a question how much is it": not "have a question …").
+ */
+function withoutSocialRun(sentence: string): string {
+  const words = sentence.split(/\s+/).filter((w) => w !== '');
+  let marked = false;
+  let question = sentence;
+  for (let p = 1; p < words.length; p++) {
+    const parts = normalizeText(words[p - 1]!).split(' ');
+    if (!parts.every((w) => w === '' || SOCIAL.has(w))) break;
+    marked ||= parts.some((w) => SOCIAL_MARKER.test(w));
+    const rest = words.slice(p).join(' ');
+    if (marked && QUESTION_OPENS.test(normalizeText(rest))) question = rest;
+  }
+  return question;
 }
