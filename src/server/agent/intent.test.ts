@@ -83,4 +83,18 @@ describe('detectIntent', () => {
     expect(asks('is this deli open on sundays')).toBe(false);
     expect(asks('do you deliver')).toBe(false);
   });
+
+  it('hears a request to say it again, or to wait, from a question', () => {
+    for (const again of [
+      'Sorry, could you repeat that?',
+      "I didn't catch that",
+      'Wait, what?',
+      'Can you say that again?',
+    ])
+      expect(intent(again)).toBe('repeat');
+    for (const wait of ['Hold on one second.', 'hang on', 'One moment please', 'ok wait a minute'])
+      expect(intent(wait)).toBe('wait');
+    expect(intent('Hold on, do you deliver on Sundays?')).toBe('question');
+    expect(intent('can you repeat the steps for resetting my password')).toBe('question');
+  });
 });

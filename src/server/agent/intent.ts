@@ -6,7 +6,16 @@
 import { normalizeText } from './retrieval/text.ts';
 
 export type CallerIntent =
-  'greeting' | 'thanks' | 'goodbye' | 'request_person' | 'affirm' | 'deny' | 'question' | 'unclear';
+  | 'greeting'
+  | 'thanks'
+  | 'goodbye'
+  | 'request_person'
+  | 'affirm'
+  | 'deny'
+  | 'question'
+  | 'unclear'
+  | 'repeat'
+  | 'wait';
 
 const PERSON =
   '(?:a |an |the |some |your |to )?(?:real |live |actual |human |another )?(?:person|human|human being|someone|somebody|anyone|anybody|representative|rep|agent|operator|manager|supervisor|receptionist|attendant|staff member|employee|owner)';
@@ -29,6 +38,12 @@ const REQUEST_PERSON: RegExp[] = [
 
 const GOODBYE =
   /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+/** Asking to hear the agent's last words again. */
+const REPEAT =
+  /\b(?:repeat (?:that|it|yourself|the last part|what you said)|say (?:that|it) again|(?:did not|could not) (?:catch|hear|get|understand) (?:that|you|it|what you said)|come again|pardon(?: me)?$|^(?:sorry )?what was that$|^(?:sorry |okay |ok )?wait what$|what did you (?:just )?say|one more time)\b/;
+/** Asking the agent to wait. */
+const WAIT =
+  /^(?:(?:um+|uh+|ok|okay|sorry|yeah|yes|oh)\s+)*(?:hold on|hang on|wait(?: a (?:second|sec|moment|minute))?|one (?:second|sec|moment|minute)|just a (?:second|sec|moment|minute)|give me a (?:second|sec|moment|minute)|bear with me)\b/;
 /** A turn's last words taking leave ("… bye", "… have a nice day", "… i will call back later"). */
 const ENDS_IN_GOODBYE =
   /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|i will call (?:you )?(?:back|again)(?: later| tomorrow)?|i will try again later)$/;
@@ -63,6 +78,11 @@ export function detectIntent(text: string): IntentResult {
   if (normalized === '') return { intent: 'unclear', normalized };
   if (REQUEST_PERSON.some((re) => re.test(normalized))) return { intent: 'request_person', normalized };
 
+  // "Sorry, could you repeat that?", "I didn't catch that", "wait, what?": the caller missed what was said.
+  if (REPEAT.test(normalized) && normalized.split(' ').length <= 8) return { intent: 'repeat', normalized };
+  // "Hold on one second": the caller needs a moment, and asks nothing.
+  if (WAIT.test(normalized) && !ASKS.test(normalized) && normalized.split(' ').length <= 8)
+    return { intent: 'wait', normalized };
   // "No, that's okay, I'll call back later. Bye.": a turn that ends in a goodbye and asks nothing closes the call.
   if (ENDS_IN_GOODBYE.test(normalized) && !ASKS.test(normalized)) return { intent: 'goodbye', normalized };
 

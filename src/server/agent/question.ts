@@ -87,14 +87,14 @@ const SOCIAL = new Set(
    we us you your was were am is are be been wondering wonder if could can would will help helped helpful helping
    question questions query another one more other quick small little have has had got get that this it makes sense
    see know understood understand clear useful good to also just for with something ask asking like please again then
-   now the no nope not worries let else`
+   now the no nope not worries let else back`
     .split(/\s+/)
     .filter((w) => w !== ''),
 );
 
 /** Words that open a sentence without belonging to its question: "Thanks, and how much is it?", "Great. Okay so …". */
 const OPENING_ACK =
-  /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well)(?:\s*[,.!]\s*|\s+))+/i;
+  /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well|wait|hold on|hang on|sorry|actually)(?:\s*[,.!]\s*|\s+))+/i;
 
 /** "Another question: …", "I have a quick question, …": the announcement before the question. */
 const ANNOUNCES_QUESTION =
@@ -127,7 +127,7 @@ export function questionOf(text: string): string {
       .every((w) => w === '' || SOCIAL.has(w));
   const asking = sentences.filter((s) => !social(s));
   if (asking.length === 0) return text.trim();
-  let first = asking[0]!;
+  let first = withoutSocialRun(asking[0]!);
   for (let before = ''; before !== first;) {
     before = first;
     first = first
@@ -136,8 +136,7 @@ export function questionOf(text: string): string {
       .replace(ASKS_TO_BE_TOLD, '')
       .replace(POLITE_TAG, '$1');
   }
-  first = withoutSocialRun(first === '' ? asking[0]! : first);
-  return [first, ...asking.slice(1)].join(' ');
+  return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
 }
 
 /** Words that make a run of social words a greeting, thanks or formula ("so" or "is" alone do not). */

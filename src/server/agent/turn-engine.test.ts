@@ -157,6 +157,21 @@ describe('turn engine', () => {
     expect(bye.handoff).toBeUndefined();
   });
 
+  it('says its last words again when asked, and waits, leaving the offer it made open', () => {
+    const conversation = call();
+    expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));
+    const wait = conversation.onCallerText('Hold on one second.');
+    expect(wait).toMatchObject({ text: 'Sure, take your time.', action: 'continue' });
+    const again = conversation.onCallerText("Sorry, I didn't catch that.");
+    expect(again.text).toMatch(
+      /^Sure\. I'm sorry, I don't have that information\. Would you like me to transfer you/,
+    );
+    expect(conversation.onCallerText('Yes please.').handoff).toEqual({
+      reason: 'no_answer',
+      transfer_to: TRANSFER,
+    });
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',

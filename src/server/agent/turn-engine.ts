@@ -207,8 +207,11 @@ export function createConversation(options: ConversationOptions): Conversation {
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
   let previewed: { text: string; decision: Decision } | null = null;
 
+  /** The agent's last words, said again when the caller asks ("sorry, could you repeat that?"). */
+  let lastSaid: string | null = null;
   const reply = (r: Omit<AgentReply, 'sources'> & { sources?: SourceRef[] }): AgentReply => {
     if (r.action === 'end') ended = true;
+    if (r.text !== '' && r.intent !== 'repeat' && r.intent !== 'wait') lastSaid = r.text;
     return { ...r, sources: r.sources ?? [] };
   };
 
@@ -654,6 +657,14 @@ export function createConversation(options: ConversationOptions): Conversation {
           : takeMessage(message);
       }
       const { intent, normalized } = detectIntent(text);
+      // Said again, or waited for, with everything the call was waiting on left as it was (an offer, a question).
+      if (intent === 'repeat')
+        return reply({
+          text: lastSaid === null ? 'Sorry, what can I help you with?' : `Sure. ${lastSaid}`,
+          action: 'continue',
+          intent,
+        });
+      if (intent === 'wait') return reply({ text: 'Sure, take your time.', action: 'continue', intent });
       if (offered !== null && !transferTo && intent !== 'request_person' && looksLikeMessage(text)) {
         // "Would you like to leave a message?" answered with the message itself.
         escalation = { reason: 'no_answer', question: offered, message: null, transferTo };
