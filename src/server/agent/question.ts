@@ -108,6 +108,10 @@ const ANNOUNCES_QUESTION =
 const ASKS_TO_BE_TOLD =
   /^(?:(?:can|could|would) you (?:also |please )?(?:help me )?(?:tell me|let me know|explain|understand|figure out|find out)|do you (?:happen to )?know|i (?:was wondering|wonder|am wondering)|(?:i am|i'm) (?:trying|hoping|looking|wanting) to (?:find out|figure out|understand|work out|learn|know|see)|i(?: would|'d) like to (?:know|ask|understand|find out|learn)|i (?:want|wanted|need|needed) to (?:know|ask|understand|find out)|(?:a |one )?quick question(?: about| on| regarding)?)[,:]?\s+(?!(?:if|whether)\b)/i;
 
+/** A correction of what the agent understood: "No, I meant catering.", "Sorry, I was asking about the price." */
+const CORRECTS =
+  /^(?:(?:no|nope|sorry|not that)\s*[,.!]?\s+)?(?:i meant|i mean|i was asking(?: about)?|(?:i'm|i am) asking(?: about)?|what i meant was|i was talking about|(?:i'm|i am) talking about)\s+/i;
+
 /** A polite tag after the question: "…, can you help me with that?", "…, please.", "…, do you know?". */
 const POLITE_TAG =
   /[,\s]+(?:(?:can|could) you help(?: me)?(?: with (?:that|this)| out)?|do you know|please|thanks|thank you)\s*([?.!]?)\s*$/i;
@@ -134,6 +138,7 @@ export function questionOf(text: string): string {
       .replace(OPENING_ACK, '')
       .replace(ANNOUNCES_QUESTION, '')
       .replace(ASKS_TO_BE_TOLD, '')
+      .replace(CORRECTS, '')
       .replace(POLITE_TAG, '$1');
   }
   return [first === '' ? asking[0]! : first, ...asking.slice(1)].join(' ');
