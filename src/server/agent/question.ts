@@ -94,7 +94,7 @@ const SOCIAL = new Set(
 
 /** Words that open a sentence without belonging to its question: "Thanks, and how much is it?", "Great. Okay so …". */
 const OPENING_ACK =
-  /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well|wait|hold on|hang on|sorry|actually)(?:\s*[,.!]\s*|\s+))+/i;
+  /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well|wait|hold on|hang on|sorry|actually|sort of|kind of)(?:\s*[,.!]\s*|\s+))+/i;
 
 /** "Another question: …", "I have a quick question, …": the announcement before the question. */
 const ANNOUNCES_QUESTION =
