@@ -78,6 +78,7 @@ describe('questionOf', () => {
     expect(questionOf("ok I'm back. how much are the platters?")).toBe('how much are the platters?');
     expect(questionOf('Wait, how much is it?')).toBe('how much is it?');
     expect(questionOf('No, I meant catering.')).toBe('catering.');
+    expect(questionOf('Sort of, I want to know the default timeout.')).toBe('the default timeout.');
     // Without a greeting or thanks in them, the first words are the question's own.
     expect(questionOf('so is there parking')).toBe('so is there parking');
     expect(questionOf('can you help me find parking')).toBe('can you help me find parking');
