@@ -280,6 +280,35 @@ We are open every day from 7 a.m. to 9 p.m.`,
     await page.screenshot({ path: `${SHOTS}/phone-decline-then-follow-up.png`, fullPage: true });
   });
 
+  test('a caller who speaks in full, polite sentences is answered as one who speaks in fragments', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Polite Caller Owner',
+      companyName: 'Corner Deli',
+      document: `# Catering
+Catering platters cost $45 each and feed ten people.
+
+# Delivery
+We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.`,
+    });
+
+    const agentLines = await callFromSoftphone(page, number, 'Corner Deli');
+    await say(page, 'Hello, is this Corner Deli?');
+    await expect(agentLines.nth(1)).toHaveText(
+      "Agent: Yes, you've reached Corner Deli. I'm the virtual assistant. How can I help you today?",
+    );
+    await say(page, 'Great! I was wondering if you could help me. Do you deliver?');
+    await expect(agentLines.nth(2)).toContainText('We deliver within five miles of the shop');
+    await say(page, "Thanks, that's helpful. And how much does it cost?");
+    await expect(agentLines.nth(3)).toContainText('Delivery costs $4');
+    await say(page, 'Sorry, could you repeat that?');
+    await expect(agentLines.nth(4)).toContainText('Sure. We deliver within five miles of the shop');
+    await page.screenshot({ path: `${SHOTS}/phone-polite-caller.png`, fullPage: true });
+  });
+
   test('offers the entry a paraphrased question means, and answers it on a yes', async ({
     page,
     baseURL,
