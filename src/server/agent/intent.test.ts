@@ -97,4 +97,12 @@ describe('detectIntent', () => {
     expect(intent('Hold on, do you deliver on Sundays?')).toBe('question');
     expect(intent('can you repeat the steps for resetting my password')).toBe('question');
   });
+
+  it('hears a caller letting something go, or taking an answer in, from a question', () => {
+    for (const dismiss of ['Okay, no problem.', 'Alright, never mind.', 'No worries, thanks anyway.'])
+      expect(intent(dismiss)).toBe('deny');
+    for (const ack of ['Got it.', 'Okay, sounds good.', 'That makes sense, thanks.', 'I see.'])
+      expect(intent(ack)).toBe('acknowledge');
+    expect(intent('got it, and how much is delivery')).toBe('question');
+  });
 });

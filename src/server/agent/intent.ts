@@ -15,7 +15,8 @@ export type CallerIntent =
   | 'question'
   | 'unclear'
   | 'repeat'
-  | 'wait';
+  | 'wait'
+  | 'acknowledge';
 
 const PERSON =
   '(?:a |an |the |some |your |to )?(?:real |live |actual |human |another )?(?:person|human|human being|someone|somebody|anyone|anybody|representative|rep|agent|operator|manager|supervisor|receptionist|attendant|staff member|employee|owner)';
@@ -38,6 +39,12 @@ const REQUEST_PERSON: RegExp[] = [
 
 const GOODBYE =
   /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+/** Letting something go: "no problem", "never mind", "no worries, thanks anyway". */
+const DISMISS =
+  /^(?:(?:ok|okay|alright|all right|oh|well|um+|uh+)\s+)*(?:no problem|never mind|nevermind|no worries|forget it|that is (?:ok|okay|fine|all right|alright)|it is (?:ok|okay|fine)|do not worry(?: about it)?)(?:\s+(?:then|thanks|thank you|anyway|though|at all))*$/;
+/** Taking an answer in: "got it", "I see", "that makes sense". */
+const ACKNOWLEDGE =
+  /^(?:(?:ok|okay|alright|all right|great|perfect|cool|oh|ah|right|nice|good)\s+)*(?:got it|gotcha|i see|i understand|understood|noted|(?:that )?makes sense|fair enough|good to know|that helps|i got it|sounds good|sounds great)(?:\s+(?:then|thanks|thank you))*$/;
 /** Asking to hear the agent's last words again. */
 const REPEAT =
   /\b(?:repeat (?:that|it|yourself|the last part|what you said)|say (?:that|it) again|(?:did not|could not) (?:catch|hear|get|understand) (?:that|you|it|what you said)|come again|pardon(?: me)?$|^(?:sorry )?what was that$|^(?:sorry |okay |ok )?wait what$|what did you (?:just )?say|one more time)\b/;
@@ -83,6 +90,9 @@ export function detectIntent(text: string): IntentResult {
   // "Hold on one second": the caller needs a moment, and asks nothing.
   if (WAIT.test(normalized) && !ASKS.test(normalized) && normalized.split(' ').length <= 8)
     return { intent: 'wait', normalized };
+  // "Okay, no problem.", "never mind": the caller lets it go. "Got it", "that makes sense": they took it in.
+  if (DISMISS.test(normalized)) return { intent: 'deny', normalized };
+  if (ACKNOWLEDGE.test(normalized)) return { intent: 'acknowledge', normalized };
   // "No, that's okay, I'll call back later. Bye.": a turn that ends in a goodbye and asks nothing closes the call.
   if (ENDS_IN_GOODBYE.test(normalized) && !ASKS.test(normalized)) return { intent: 'goodbye', normalized };
 

@@ -172,6 +172,24 @@ describe('turn engine', () => {
     });
   });
 
+  it('takes "got it" and "no worries, thanks anyway" as the small talk they are, not as questions', () => {
+    const conversation = call();
+    expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));
+    // The transfer is still on offer after "I see".
+    expect(conversation.onCallerText('I see.').text).toBe(
+      'Would you like me to transfer you to someone who can help? Or you can ask me something else.',
+    );
+    expect(conversation.onCallerText('No worries, thanks anyway.').text).toBe(
+      'No problem. Is there anything else I can help you with?',
+    );
+    expect(conversation.onCallerText('No.')).toMatchObject({ action: 'end', intent: 'deny' });
+
+    const answered = call();
+    answered.onCallerText('how much is a custom cake');
+    expect(answered.onCallerText('Got it.').text).toBe('Is there anything else I can help you with?');
+    expect(answered.state.declinedQuestions).toEqual([]);
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',

@@ -665,6 +665,18 @@ export function createConversation(options: ConversationOptions): Conversation {
           intent,
         });
       if (intent === 'wait') return reply({ text: 'Sure, take your time.', action: 'continue', intent });
+      // "Got it": the transfer the agent offered is still on offer; otherwise the call goes on.
+      if (intent === 'acknowledge') {
+        if (offered !== null)
+          return reply({
+            text: `${transferTo ? 'Would you like me to transfer you to someone who can help?' : 'Would you like to leave a message so someone can get back to you?'} Or you can ask me something else.`,
+            action: 'continue',
+            intent,
+          });
+        pending = null;
+        askedAnythingElse = true;
+        return reply({ text: 'Is there anything else I can help you with?', action: 'continue', intent });
+      }
       if (offered !== null && !transferTo && intent !== 'request_person' && looksLikeMessage(text)) {
         // "Would you like to leave a message?" answered with the message itself.
         escalation = { reason: 'no_answer', question: offered, message: null, transferTo };
@@ -684,7 +696,6 @@ export function createConversation(options: ConversationOptions): Conversation {
         const asked = questionOf(text);
         const after =
           answer !== 'no' ? '' : asked !== text.trim() ? asked : rest.replace(/^(?:thanks|thank you)\s*/, '');
-        if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
         if ((answer === 'no' && rest === '') || intent === 'deny') {
           askedAnythingElse = true;
           return reply({
@@ -693,6 +704,7 @@ export function createConversation(options: ConversationOptions): Conversation {
             intent: 'deny',
           });
         }
+        if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
       }
       let mayConfirm = true;
       if (pending !== null && intent !== 'request_person') {
