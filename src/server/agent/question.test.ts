@@ -78,6 +78,9 @@ describe('questionOf', () => {
     expect(questionOf("ok I'm back. how much are the platters?")).toBe('how much are the platters?');
     expect(questionOf('Wait, how much is it?')).toBe('how much is it?');
     expect(questionOf('No, I meant catering.')).toBe('catering.');
+    expect(questionOf('Let me rephrase: do you make cakes for weddings?')).toBe(
+      'do you make cakes for weddings?',
+    );
     expect(questionOf('Sort of, I want to know the default timeout.')).toBe('the default timeout.');
     // Without a greeting or thanks in them, the first words are the question's own.
     expect(questionOf('so is there parking')).toBe('so is there parking');

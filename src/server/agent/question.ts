@@ -108,9 +108,12 @@ const ANNOUNCES_QUESTION =
 const ASKS_TO_BE_TOLD =
   /^(?:(?:can|could|would) you (?:also |please )?(?:help me )?(?:tell me|let me know|explain|understand|figure out|find out)|do you (?:happen to )?know|i (?:was wondering|wonder|am wondering)|(?:i am|i'm) (?:trying|hoping|looking|wanting) to (?:find out|figure out|understand|work out|learn|know|see)|i(?: would|'d) like to (?:know|ask|understand|find out|learn)|i (?:want|wanted|need|needed) to (?:know|ask|understand|find out)|(?:a |one )?quick question(?: about| on| regarding)?)[,:]?\s+(?!(?:if|whether)\b)/i;
 
-/** A correction of what the agent understood: "No, I meant catering.", "Sorry, I was asking about the price." */
+/**
+ * A correction or a rewording of what the agent understood: "No, I meant catering.", "Sorry, I was asking about the
+ * price.", "Let me rephrase: …".
+ */
 const CORRECTS =
-  /^(?:(?:no|nope|sorry|not that)\s*[,.!]?\s+)?(?:i meant|i mean|i was asking(?: about)?|(?:i'm|i am) asking(?: about)?|what i meant was|i was talking about|(?:i'm|i am) talking about)\s+/i;
+  /^(?:(?:no|nope|sorry|not that)\s*[,.!]?\s+)?(?:i meant|i mean|i was asking(?: about)?|(?:i'm|i am) asking(?: about)?|what i meant was|i was talking about|(?:i'm|i am) talking about|let me (?:rephrase|reword|put it (?:another way|differently))(?: that)?|to put it another way|in other words|what (?:i'm|i am) asking is|my question is)\s*[,:.-]?\s+/i;
 
 /** A polite tag after the question: "…, can you help me with that?", "…, please.", "…, do you know?". */
 const POLITE_TAG =
