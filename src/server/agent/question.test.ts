@@ -81,6 +81,13 @@ describe('questionOf', () => {
     expect(questionOf('Let me rephrase: do you make cakes for weddings?')).toBe(
       'do you make cakes for weddings?',
     );
+    expect(questionOf('Hi, this is John Miller. Do you deliver on weekends?')).toBe(
+      'Do you deliver on weekends?',
+    );
+    expect(questionOf("I'm calling because I wanted to know if you deliver.")).toBe(
+      'I wanted to know if you deliver.',
+    );
+    expect(questionOf('This is John.')).toBe('This is John.');
     expect(questionOf('Sort of, I want to know the default timeout.')).toBe('the default timeout.');
     // Without a greeting or thanks in them, the first words are the question's own.
     expect(questionOf('so is there parking')).toBe('so is there parking');

@@ -92,6 +92,10 @@ const SOCIAL = new Set(
     .filter((w) => w !== ''),
 );
 
+/** The caller saying who they are: "Hi, this is John.", "My name is Maria Lopez." (a name is written capitalised). */
+const INTRODUCES_CALLER =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))\s*[,!.]?\s+)?(?:this is|my name is|my name's|i'm|i am|it's)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s*[.!]?$/u;
+
 /** Words that open a sentence without belonging to its question: "Thanks, and how much is it?", "Great. Okay so …". */
 const OPENING_ACK =
   /^(?:(?:thanks|thank you(?: so much| very much)?|great|perfect|awesome|cool|wonderful|lovely|excellent|got it|i see|ok(?:ay)?|alright|all right|right|understood|good|nice|oh|ah|um+|uh+|hmm+|well|wait|hold on|hang on|sorry|actually|sort of|kind of)(?:\s*[,.!]\s*|\s+))+/i;
@@ -106,7 +110,7 @@ const ANNOUNCES_QUESTION =
  * a yes or no (answerTypeOf reads the frame then).
  */
 const ASKS_TO_BE_TOLD =
-  /^(?:(?:can|could|would) you (?:also |please )?(?:help me )?(?:tell me|let me know|explain|understand|figure out|find out)|do you (?:happen to )?know|i (?:was wondering|wonder|am wondering)|(?:i am|i'm) (?:trying|hoping|looking|wanting) to (?:find out|figure out|understand|work out|learn|know|see)|i(?: would|'d) like to (?:know|ask|understand|find out|learn)|i (?:want|wanted|need|needed) to (?:know|ask|understand|find out)|(?:a |one )?quick question(?: about| on| regarding)?)[,:]?\s+(?!(?:if|whether)\b)/i;
+  /^(?:(?:i'm|i am) calling (?:because|to ask|to find out|to see|about|regarding)|(?:can|could|would) you (?:also |please )?(?:help me )?(?:tell me|let me know|explain|understand|figure out|find out)|do you (?:happen to )?know|i (?:was wondering|wonder|am wondering)|(?:i am|i'm) (?:trying|hoping|looking|wanting) to (?:find out|figure out|understand|work out|learn|know|see)|i(?: would|'d) like to (?:know|ask|understand|find out|learn)|i (?:want|wanted|need|needed) to (?:know|ask|understand|find out)|(?:a |one )?quick question(?: about| on| regarding)?)[,:]?\s+(?!(?:if|whether)\b)/i;
 
 /**
  * A correction or a rewording of what the agent understood: "No, I meant catering.", "Sorry, I was asking about the
@@ -132,7 +136,9 @@ export function questionOf(text: string): string {
     normalizeText(sentence)
       .split(' ')
       .every((w) => w === '' || SOCIAL.has(w));
-  const asking = sentences.filter((s) => !social(s));
+  const introduces = (sentence: string) =>
+    INTRODUCES_CALLER.test(sentence.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase()));
+  const asking = sentences.filter((s) => !social(s) && !introduces(s));
   if (asking.length === 0) return text.trim();
   let first = withoutSocialRun(asking[0]!);
   for (let before = ''; before !== first;) {
