@@ -25,6 +25,16 @@ Cancellations
 Cancel at least 24 hours ahead or the session is charged in full.
 `;
 
+/** A deli's FAQ: catering and delivery, each with a price, and its hours. */
+const DELI = `# Catering
+Catering platters cost $45 each and feed ten people.
+
+# Delivery
+We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.
+
+# Opening hours
+We are open every day from 7 a.m. to 9 p.m.`;
+
 /** A Pro subscriber whose agent answers from `document`; returns the agent's number. */
 async function ownerWithLiveAgent(
   page: Page,
@@ -255,14 +265,7 @@ We are open every day from 7 a.m. to 9 p.m.`,
     const number = await ownerWithLiveAgent(page, baseURL!, {
       name: 'Follow-up Owner',
       companyName: 'Corner Deli',
-      document: `# Catering
-Catering platters cost $45 each and feed ten people.
-
-# Delivery
-We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.
-
-# Opening hours
-We are open every day from 7 a.m. to 9 p.m.`,
+      document: DELI,
     });
 
     const agentLines = await callFromSoftphone(page, number, 'Corner Deli');
@@ -288,11 +291,7 @@ We are open every day from 7 a.m. to 9 p.m.`,
     const number = await ownerWithLiveAgent(page, baseURL!, {
       name: 'Polite Caller Owner',
       companyName: 'Corner Deli',
-      document: `# Catering
-Catering platters cost $45 each and feed ten people.
-
-# Delivery
-We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.`,
+      document: DELI,
     });
 
     const agentLines = await callFromSoftphone(page, number, 'Corner Deli');

@@ -29,6 +29,15 @@ function callWith(companyName: string, text: string) {
   return createConversation({ companyName, transferNumber: TRANSFER, knowledge: index });
 }
 
+/** A deli's document: catering and delivery, each with a price. */
+const DELI = [
+  '# Catering',
+  'Catering platters cost $45 each and feed ten people.',
+  '',
+  '# Delivery',
+  'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
+].join('\n');
+
 /** The documents don't say: one sentence, the offer of a transfer, and the call goes on. */
 function expectDeclined(reply: AgentReply) {
   expect(reply).toMatchObject({ declined: true, action: 'continue', sources: [] });
@@ -98,16 +107,7 @@ describe('turn engine', () => {
   });
 
   it('answers a follow-up from the subject of the previous turn, and a short new question on its own', () => {
-    const deli = callWith(
-      'Corner Deli',
-      [
-        '# Catering',
-        'Catering platters cost $45 each and feed ten people.',
-        '',
-        '# Delivery',
-        'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
-      ].join('\n'),
-    );
+    const deli = callWith('Corner Deli', DELI);
     expectDeclined(deli.onCallerText('do you sell wedding cakes'));
     expect(deli.onCallerText('no thanks, do you deliver').text).toContain('within five miles');
     const price = deli.onCallerText('how much does it cost');
@@ -117,17 +117,7 @@ describe('turn engine', () => {
   });
 
   it('understands a caller who speaks in full, polite sentences as one who speaks in fragments', () => {
-    const deli = () =>
-      callWith(
-        'Corner Deli',
-        [
-          '# Catering',
-          'Catering platters cost $45 each and feed ten people.',
-          '',
-          '# Delivery',
-          'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
-        ].join('\n'),
-      );
+    const deli = () => callWith('Corner Deli', DELI);
     const polite = deli();
     expect(
       polite.onCallerText('Hi there, I was wondering if you could help me. Do you deliver?').text,
