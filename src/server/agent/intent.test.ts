@@ -105,4 +105,15 @@ describe('detectIntent', () => {
       expect(intent(ack)).toBe('acknowledge');
     expect(intent('got it, and how much is delivery')).toBe('question');
   });
+
+  it('hears a request for a person however it is put', () => {
+    for (const ask of [
+      'Is anyone available to talk?',
+      'Could you have someone call me back?',
+      'Is there someone available?',
+    ])
+      expect(intent(ask)).toBe('request_person');
+    expect(intent('is the pool available on sundays')).toBe('question');
+    expect(intent('is someone available on weekends to help with setup')).toBe('question');
+  });
 });

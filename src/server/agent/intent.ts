@@ -35,6 +35,9 @@ const REQUEST_PERSON: RegExp[] = [
   /\b(?:transfer|connect|put) me\b/,
   /\b(?:someone|somebody|a person|a human|anyone|anybody) (?:i|we) (?:can|could) (?:speak|talk) (?:to|with)\b/,
   /\bi (?:do not|don't) want to (?:talk|speak) to (?:a |the )?(?:robot|machine|bot|computer)\b/,
+  // "Is anyone available to talk?", "Could you have someone call me back?"
+  /\b(?:is|are) (?:there )?(?:anyone|anybody|someone|somebody|a person|a human|a real person)(?: \w+){0,2}? available(?: (?:to (?:talk|speak|chat)(?: (?:to|with) me)?|now|right now))?$/,
+  /\b(?:have|get|ask) (?:someone|somebody|a person|a human|anyone) (?:to )?(?:call|ring|phone) me(?: back)?\b/,
 ];
 
 const GOODBYE =
