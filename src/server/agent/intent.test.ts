@@ -116,4 +116,13 @@ describe('detectIntent', () => {
     expect(intent('is the pool available on sundays')).toBe('question');
     expect(intent('is someone available on weekends to help with setup')).toBe('question');
   });
+
+  it('hears a question about the agent itself', () => {
+    for (const about of ['What can you help me with?', 'Are you a robot?', 'Hi, who am I speaking with?'])
+      expect(intent(about)).toBe('about_agent');
+    expect(intent('what can you do about a broken pipe')).toBe('question');
+    expect(intent('are you a dog friendly cafe')).toBe('question');
+    // Asking whether it is a real person is most often asking for one.
+    expect(intent('Are you a real person?')).toBe('request_person');
+  });
 });

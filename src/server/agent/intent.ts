@@ -16,7 +16,8 @@ export type CallerIntent =
   | 'unclear'
   | 'repeat'
   | 'wait'
-  | 'acknowledge';
+  | 'acknowledge'
+  | 'about_agent';
 
 const PERSON =
   '(?:a |an |the |some |your |to )?(?:real |live |actual |human |another )?(?:person|human|human being|someone|somebody|anyone|anybody|representative|rep|agent|operator|manager|supervisor|receptionist|attendant|staff member|employee|owner)';
@@ -42,6 +43,9 @@ const REQUEST_PERSON: RegExp[] = [
 
 const GOODBYE =
   /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+/** A question about the agent itself: what it can do, whom the caller is talking to, whether it is a person. */
+const ABOUT_AGENT =
+  /^(?:what (?:can|do) you (?:help (?:me )?with|do for me)|what can you do|how can you help(?: me)?|what kind of (?:questions|things) can (?:you answer|i ask)|who (?:am i|are you)(?: (?:speaking|talking) (?:to|with))?|who is this|(?:are you|is this) (?:a |an |the )?(?:robot|bot|machine|computer|ai|automated|recording|virtual assistant|real person|human|person)|am i (?:talking|speaking) (?:to|with) (?:a |an )?(?:robot|bot|machine|computer|ai|real person|human|person))$/;
 /** Letting something go: "no problem", "never mind", "no worries, thanks anyway". */
 const DISMISS =
   /^(?:(?:ok|okay|alright|all right|oh|well|um+|uh+)\s+)*(?:no problem|never mind|nevermind|no worries|forget it|that is (?:ok|okay|fine|all right|alright)|it is (?:ok|okay|fine)|do not worry(?: about it)?)(?:\s+(?:then|thanks|thank you|anyway|though|at all))*$/;
@@ -93,6 +97,9 @@ export function detectIntent(text: string): IntentResult {
   // "Hold on one second": the caller needs a moment, and asks nothing.
   if (WAIT.test(normalized) && !ASKS.test(normalized) && normalized.split(' ').length <= 8)
     return { intent: 'wait', normalized };
+  // "What can you help me with?", "Are you a robot?": about the agent itself.
+  if (ABOUT_AGENT.test(normalized.replace(/^(?:(?:hi|hello|hey|um+|uh+|ok|okay|so|sorry)\s+)+/, '')))
+    return { intent: 'about_agent', normalized };
   // "Okay, no problem.", "never mind": the caller lets it go. "Got it", "that makes sense": they took it in.
   if (DISMISS.test(normalized)) return { intent: 'deny', normalized };
   if (ACKNOWLEDGE.test(normalized)) return { intent: 'acknowledge', normalized };

@@ -141,6 +141,9 @@ describe('turn engine', () => {
     expect(who.text).toBe(
       `Yes, you've reached ${BAKERY_NAME}. I'm the virtual assistant. How can I help you today?`,
     );
+    expect(conversation.onCallerText('What can you help me with?').text).toBe(
+      `I'm the virtual assistant for ${BAKERY_NAME}. I can answer questions from ${BAKERY_NAME}'s documents, and put you through to a person whenever you like. What would you like to know?`,
+    );
     expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));
     const bye = conversation.onCallerText("No, that's okay, I'll call back later. Bye.");
     expect(bye).toMatchObject({ action: 'end', intent: 'goodbye' });

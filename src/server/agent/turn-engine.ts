@@ -665,6 +665,12 @@ export function createConversation(options: ConversationOptions): Conversation {
           intent,
         });
       if (intent === 'wait') return reply({ text: 'Sure, take your time.', action: 'continue', intent });
+      if (intent === 'about_agent')
+        return reply({
+          text: `I'm the virtual assistant for ${companyName}. I can answer questions from ${companyName}'s documents, and ${transferTo ? 'put you through to a person' : 'take a message for the team'} whenever you like. What would you like to know?`,
+          action: 'continue',
+          intent,
+        });
       // "Got it": the transfer the agent offered is still on offer; otherwise the call goes on.
       if (intent === 'acknowledge') {
         if (offered !== null)
