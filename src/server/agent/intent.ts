@@ -41,8 +41,12 @@ const REQUEST_PERSON: RegExp[] = [
   /\b(?:have|get|ask) (?:someone|somebody|a person|a human|anyone) (?:to )?(?:call|ring|phone) me(?: back)?\b/,
 ];
 
-const GOODBYE =
-  /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|talk to you later|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\b/;
+/** Taking leave: "bye", "take care", "have a nice day". */
+const LEAVE_TAKING =
+  'bye|goodbye|good bye|bye bye|see you|see ya|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)';
+const GOODBYE = new RegExp(
+  `\\b(?:${LEAVE_TAKING}|talk to you later|that is all|that is it|that will be all|that is everything|nothing else|i am done|i am all set|all set|no more questions|hang up)\\b`,
+);
 /** A question about the agent itself: what it can do, whom the caller is talking to, whether it is a person. */
 const ABOUT_AGENT =
   /^(?:what (?:can|do) you (?:help (?:me )?with|do for me)|what can you do|how can you help(?: me)?|what kind of (?:questions|things) can (?:you answer|i ask)|who (?:am i|are you)(?: (?:speaking|talking) (?:to|with))?|who is this|(?:are you|is this) (?:a |an |the )?(?:robot|bot|machine|computer|ai|automated|recording|virtual assistant|real person|human|person)|am i (?:talking|speaking) (?:to|with) (?:a |an )?(?:robot|bot|machine|computer|ai|real person|human|person))$/;
@@ -59,8 +63,9 @@ const REPEAT =
 const WAIT =
   /^(?:(?:um+|uh+|ok|okay|sorry|yeah|yes|oh)\s+)*(?:hold on|hang on|wait(?: a (?:second|sec|moment|minute))?|one (?:second|sec|moment|minute)|just a (?:second|sec|moment|minute)|give me a (?:second|sec|moment|minute)|bear with me)\b/;
 /** A turn's last words taking leave ("… bye", "… have a nice day", "… i will call back later"). */
-const ENDS_IN_GOODBYE =
-  /\b(?:bye|goodbye|good bye|bye bye|see you|see ya|take care|have a (?:good|great|nice) (?:day|night|evening|one|weekend)|i will call (?:you )?(?:back|again)(?: later| tomorrow)?|i will try again later)$/;
+const ENDS_IN_GOODBYE = new RegExp(
+  `\\b(?:${LEAVE_TAKING}|i will call (?:you )?(?:back|again)(?: later| tomorrow)?|i will try again later)$`,
+);
 /** What makes a turn ask something: a question's opening word, or a question word anywhere in it. */
 const ASKS =
   /^(?:do|does|did|is|are|was|were|can|could|will|would|should|may|have|has)\b|\b(?:what|when|where|who|which|why|how)\b|\b(?:is|are) there\b|\b(?:do|does|can|could|will|would|should|may) (?:you|i|we|they|it|he|she)\b/;
@@ -71,7 +76,7 @@ const AFFIRM = /^(?:yes|yeah|yep|yup|sure|ok|okay|alright|right|correct|please|y
 const DENY = /^(?:no|nope|nah|not really|no thanks|no thank you|i am good|i am fine|i am ok|that is ok)\b/;
 
 /** Words that make up small talk; what is left after removing them is the substance of the turn. */
-const SMALL_TALK = new Set(
+export const SMALL_TALK: ReadonlySet<string> = new Set(
   `hi hello hey hiya howdy good morning afternoon evening yo thanks thank you u thx cheers appreciate it much
    appreciated that helps is helpful great help bye goodbye see ya talk to later take care have a nice day night
    one weekend all it will be everything nothing else i am done set no more questions hang up yes yeah yep yup sure

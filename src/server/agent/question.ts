@@ -5,6 +5,7 @@
  * sentences it would speak.
  */
 import { splitSentences } from './passages.ts';
+import { SMALL_TALK } from './intent.ts';
 import { normalizeText } from './retrieval/text.ts';
 
 export type AnswerType =
@@ -81,15 +82,15 @@ export function frameWordsOf(question: string): Set<string> {
  * wondering if you could help me", "thanks, that's helpful", "I have another question"). A sentence made only of
  * these carries no question.
  */
-const SOCIAL = new Set(
-  `hi hello hey hiya there good morning afternoon evening thanks thank you so very much a lot ok okay alright right
-   great perfect awesome cool wonderful lovely excellent nice fine sure yes yeah yep oh um umm uh hmm ah well i me my
-   we us you your was were am is are be been wondering wonder if could can would will help helped helpful helping
-   question questions query another one more other quick small little have has had got get that this it makes sense
-   see know understood understand clear useful good to also just for with something ask asking like please again then
-   now the no nope not worries let else back`
-    .split(/\s+/)
-    .filter((w) => w !== ''),
+const SOCIAL: ReadonlySet<string> = new Set(
+  [
+    ...SMALL_TALK,
+    ...`there wondering wonder if could can would will help helped helping question questions query another more other
+        quick small little has had got get this makes sense see know understood understand clear useful to also with
+        something ask asking like again now me we us was were be been no worries let else back lot`.split(
+      /\s+/,
+    ),
+  ].filter((w) => w !== '' && w !== 'and' && w !== 'do'), // "and", "do" open a question
 );
 
 /** The caller saying who they are: "Hi, this is John.", "My name is Maria Lopez." (a name is written capitalised). */

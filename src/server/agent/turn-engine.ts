@@ -187,6 +187,13 @@ export function createConversation(options: ConversationOptions): Conversation {
   const { companyName, knowledge } = options;
   const transferTo = options.transferNumber?.trim() || null;
 
+  /** After a decline: the transfer (or a message without a transfer number), or another question. */
+  const handOverOffer = `${
+    transferTo
+      ? 'Would you like me to transfer you to someone who can help?'
+      : 'Would you like to leave a message so someone can get back to you?'
+  } Or you can ask me something else.`;
+
   let ended = false;
   let mode: 'talk' | 'message' = 'talk';
   let silences = 0;
@@ -268,11 +275,8 @@ export function createConversation(options: ConversationOptions): Conversation {
   const decline = (question: string): AgentReply => {
     declinedQuestions.push(question);
     offered = question;
-    const offer = transferTo
-      ? 'Would you like me to transfer you to someone who can help?'
-      : 'Would you like to leave a message so someone can get back to you?';
     return reply({
-      text: `I'm sorry, I don't have that information. ${offer} Or you can ask me something else.`,
+      text: `I'm sorry, I don't have that information. ${handOverOffer}`,
       action: 'continue',
       intent: 'question',
       declined: true,
@@ -675,7 +679,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       if (intent === 'acknowledge') {
         if (offered !== null)
           return reply({
-            text: `${transferTo ? 'Would you like me to transfer you to someone who can help?' : 'Would you like to leave a message so someone can get back to you?'} Or you can ask me something else.`,
+            text: handOverOffer,
             action: 'continue',
             intent,
           });
