@@ -101,6 +101,13 @@ describe('detectIntent', () => {
   it('hears a caller letting something go, or taking an answer in, from a question', () => {
     for (const dismiss of ['Okay, no problem.', 'Alright, never mind.', 'No worries, thanks anyway.'])
       expect(intent(dismiss)).toBe('deny');
+    for (const elsewhere of [
+      "That's okay, I'll check your website instead.",
+      "No thanks, I'll just call back tomorrow.",
+      "Okay. I'll figure it out.",
+    ])
+      expect(intent(elsewhere)).toBe('deny');
+    expect(intent("I'll check the website, but do you deliver?")).toBe('question');
     for (const ack of ['Got it.', 'Okay, sounds good.', 'That makes sense, thanks.', 'I see.'])
       expect(intent(ack)).toBe('acknowledge');
     expect(intent('got it, and how much is delivery')).toBe('question');

@@ -53,6 +53,12 @@ const ABOUT_AGENT =
 /** Letting something go: "no problem", "never mind", "no worries, thanks anyway". */
 const DISMISS =
   /^(?:(?:ok|okay|alright|all right|oh|well|um+|uh+)\s+)*(?:no problem|never mind|nevermind|no worries|forget it|that is (?:ok|okay|fine|all right|alright)|it is (?:ok|okay|fine)|do not worry(?: about it)?)(?:\s+(?:then|thanks|thank you|anyway|though|at all))*$/;
+/**
+ * Letting it go by saying what they will do instead, asking nothing: "That's okay, I'll check your website instead.",
+ * "No thanks, I'll call back tomorrow", "I'll figure it out".
+ */
+const GOES_ELSEWHERE =
+  /^(?:(?:no|nope|nah|no thanks|no thank you|ok|okay|alright|all right|oh|well|um+|uh+|that is (?:ok|okay|fine|all right|alright)|it is (?:ok|okay|fine)|no problem|no worries|never mind|thanks|thank you)\s+)*i (?:will|am going to|can|could|might|may|should)(?: just| probably| maybe)? (?:check|look|try|find|figure|ask|email|call|stop|come|go|visit|search|read|wait|see)\b/;
 /** Taking an answer in: "got it", "I see", "that makes sense". */
 const ACKNOWLEDGE =
   /^(?:(?:ok|okay|alright|all right|great|perfect|cool|oh|ah|right|nice|good)\s+)*(?:got it|gotcha|i see|i understand|understood|noted|(?:that )?makes sense|fair enough|good to know|that helps|i got it|sounds good|sounds great)(?:\s+(?:then|thanks|thank you))*$/;
@@ -110,6 +116,8 @@ export function detectIntent(text: string): IntentResult {
   if (ACKNOWLEDGE.test(normalized)) return { intent: 'acknowledge', normalized };
   // "No, that's okay, I'll call back later. Bye.": a turn that ends in a goodbye and asks nothing closes the call.
   if (ENDS_IN_GOODBYE.test(normalized) && !ASKS.test(normalized)) return { intent: 'goodbye', normalized };
+  // "That's okay, I'll check your website instead.": letting it go, as "never mind" does.
+  if (GOES_ELSEWHERE.test(normalized) && !ASKS.test(normalized)) return { intent: 'deny', normalized };
 
   const words = normalized.split(' ');
   const substance = words.filter((w) => !SMALL_TALK.has(w));

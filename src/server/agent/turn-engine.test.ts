@@ -183,6 +183,15 @@ describe('turn engine', () => {
     expect(answered.state.declinedQuestions).toEqual([]);
   });
 
+  it('lets a declined question go when the caller says what they will do instead, and keeps the call open', () => {
+    const conversation = call();
+    expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));
+    expect(conversation.onCallerText("That's okay, I'll check your website instead.").text).toBe(
+      'No problem. Is there anything else I can help you with?',
+    );
+    expect(conversation.onCallerText('how much is a custom cake').text).toContain('$45');
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',
