@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, questionOf } from './question.ts';
+import { answerTypeOf, questionOf, questionsOf } from './question.ts';
 
 describe('answerTypeOf', () => {
   it.each([
@@ -103,5 +103,35 @@ describe('questionOf', () => {
     );
     // "Could you tell me if …" stays: the "if" makes it a yes or no.
     expect(questionOf('Could you tell me if you are open?')).toBe('Could you tell me if you are open?');
+  });
+});
+
+describe('questionsOf', () => {
+  it('finds each question a caller asked in one turn', () => {
+    expect(questionsOf('What are your hours, and do you deliver?')).toEqual([
+      'What are your hours',
+      'do you deliver?',
+    ]);
+    expect(questionsOf('Do you deliver? How much is it?')).toEqual(['Do you deliver?', 'How much is it?']);
+    expect(questionsOf('how much is delivery and how long does it take')).toEqual([
+      'how much is delivery',
+      'how long does it take',
+    ]);
+  });
+
+  it('keeps one question whole: a list, a lead-in sentence, or the social words around it', () => {
+    expect(questionsOf('is it open on weekends and holidays')).toEqual([
+      'is it open on weekends and holidays',
+    ]);
+    expect(questionsOf('Can I bring my dog and my cat?')).toEqual(['Can I bring my dog and my cat?']);
+    expect(questionsOf('How do I know when and where to go?')).toEqual([
+      'How do I know when and where to go?',
+    ]);
+    expect(questionsOf('My bike has a flat tire. Can you fix it today?')).toEqual([
+      'My bike has a flat tire. Can you fix it today?',
+    ]);
+    expect(questionsOf('Hi there, I was wondering if you could help me. Do you deliver?')).toEqual([
+      'Do you deliver?',
+    ]);
   });
 });

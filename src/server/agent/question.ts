@@ -180,3 +180,55 @@ function withoutSocialRun(sentence: string): string {
   }
   return question;
 }
+
+/** A question's own opening, strict enough to cut a turn at: "do you …", "is there …", "what time …", "how much …". */
+const OWN_QUESTION =
+  /^(?:(?:what|when|where|who|which|why|how)\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|much|many|long|far|often|old|about|time|kind|sort|type)\b|(?:is|are|do|does|did|can|could|will|would|should|have|has)\s+(?:i|you|we|they|it|he|she|there|this|that|the|your|my|our)\b)/;
+/** Where a sentence goes on to a second question: "…, and do you deliver?", "… and also what time …". */
+const SECOND_QUESTION = /,?\s+(?:and(?: also)?|also|plus)\s+(?=\S)/gi;
+
+/**
+ * The questions a caller asked in one turn, each as it would have been asked alone: "What are your hours, and do you
+ * deliver?" -> ["What are your hours", "do you deliver?"]; "Do you deliver? How much is it?" -> both. A sentence
+ * that does not ask ("My bike has a flat tire. Can you fix it today?") stays with the question it leads to, and a
+ * turn that asks once is one question (what questionOf gives).
+ */
+export function questionsOf(text: string): string[] {
+  const asked = questionOf(text);
+  const parts: string[] = [];
+  for (const sentence of splitSentences(asked)) {
+    for (const piece of splitAtSecondQuestion(sentence)) {
+      if (asksOwnQuestion(piece) || parts.length === 0) parts.push(piece);
+      else parts[parts.length - 1] += ` ${piece}`;
+    }
+  }
+  // The lead-in sentences before the first question belong to it ("My bike has a flat. Can you fix it?").
+  const questions = parts.filter(asksOwnQuestion);
+  if (questions.length < 2 || parts.length !== questions.length) return [asked];
+  return questions.map((q) => q.trim());
+}
+
+/** "What are your hours, and do you deliver?" -> two; "is it open on weekends and holidays" stays one. */
+function splitAtSecondQuestion(sentence: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of sentence.matchAll(SECOND_QUESTION)) {
+    const before = sentence.slice(start, m.index).trim();
+    const after = sentence.slice(m.index + m[0].length);
+    if (
+      before.split(/\s+/).length >= 3 &&
+      OWN_QUESTION.test(normalizeText(before)) &&
+      OWN_QUESTION.test(normalizeText(after))
+    ) {
+      out.push(before);
+      start = m.index + m[0].length;
+    }
+  }
+  out.push(sentence.slice(start).trim());
+  return out.filter((p) => p !== '');
+}
+
+/** The text asks a question of its own: it ends on a question mark or opens as a question does ("do you …"). */
+export function asksOwnQuestion(text: string): boolean {
+  return /\?\s*$/.test(text) || OWN_QUESTION.test(normalizeText(text));
+}

@@ -183,6 +183,41 @@ describe('turn engine', () => {
     expect(answered.state.declinedQuestions).toEqual([]);
   });
 
+  it('answers each of two questions asked in one turn, and says which one the documents do not cover', () => {
+    expect(call().onCallerText('What are your opening hours, and do you deliver?').text).toBe(
+      'We are open Monday to Friday from 7am to 6pm and on Saturday from 8am to 2pm. We are closed on Sundays. Yes, we deliver within five miles of the shop, Tuesday to Saturday.',
+    );
+    const conversation = call();
+    const reply = conversation.onCallerText('Do you have a loyalty card, and how much is delivery?');
+    expect(reply.text).toBe(
+      "Delivery costs $5, and it is free for orders over $40. As for your other question: I'm sorry, I don't have that information. Would you like me to transfer you to someone who can help? Or you can ask me something else.",
+    );
+    expect(reply.declined).toBe(true);
+    expect(conversation.state.declinedQuestions).toEqual(['Do you have a loyalty card']);
+    expect(conversation.onCallerText('Yes please.').handoff).toEqual({
+      reason: 'no_answer',
+      transfer_to: TRANSFER,
+    });
+  });
+
+  it('takes the question it asked about as the subject when the caller goes on to ask something else', () => {
+    const conversation = call();
+    expect(conversation.onCallerText('I have a question about your cakes.').intent).toBe('confirm');
+    expect(conversation.onCallerText('How much are they?').text).toBe(
+      'Custom cakes start at $45 for eight servings.',
+    );
+  });
+
+  it('answers the question it asked about after a yes, then the next question said with it', () => {
+    const conversation = call();
+    expect(conversation.onCallerText('What payment do you take for cakes?').intent).toBe('confirm');
+    const reply = conversation.onCallerText('Yes, exactly. And how much is delivery?');
+    expect(reply.text).toBe(
+      'We accept Visa, Mastercard, American Express and Apple Pay. We do not take checks. Delivery costs $5, and it is free for orders over $40.',
+    );
+    expect(reply.sources).toHaveLength(2);
+  });
+
   it('lets a declined question go when the caller says what they will do instead, and keeps the call open', () => {
     const conversation = call();
     expectDeclined(conversation.onCallerText('Do you sell wedding flowers?'));

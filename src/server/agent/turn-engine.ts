@@ -29,7 +29,7 @@ import {
   subjectEvidence,
 } from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
-import { answerTypeOf, questionOf } from './question.ts';
+import { answerTypeOf, asksOwnQuestion, questionOf, questionsOf } from './question.ts';
 import { asksWhoAnswered, confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
@@ -163,6 +163,10 @@ export interface Conversation {
  * agent reads the passage's heading back ("are you asking: do you have bike parking?") and answers on a yes.
  */
 export const CONFIRM_THRESHOLD = 0.25;
+
+/** What may come between a yes and the next question: "yes exactly and also …", "yes that's right, so …". */
+const YES_GOES_ON =
+  /^(?:(?:exactly|that is right|that is it|right|correct|great|perfect|please|thanks|thank you|and|also|plus|but|ok|okay|so|then|one more thing|another question)\s+)+/;
 
 /**
  * A question that does not lean on the previous one by its form is still searched with it, and that search is taken
@@ -583,6 +587,58 @@ export function createConversation(options: ConversationOptions): Conversation {
   };
 
   /**
+   * Several questions in one turn ("What are your hours, and do you deliver?", or "yes" to an offer and another
+   * question): each is answered or declined on its own words, in order, the later ones leaning on the earlier ones
+   * as follow-ups do. No "are you asking …?" here: the caller could not say yes to one offer among several answers.
+   * The answers are said first, then what the documents don't say, with the transfer offered.
+   */
+  const answerSeveral = (questions: readonly string[], before: readonly AgentReply[] = []): AgentReply => {
+    const replies = [...before];
+    const unclearBefore = unclear;
+    for (const question of questions) {
+      const r = onQuestion(question, false);
+      if (r.intent !== 'unclear') replies.push(r);
+      if (r.action === 'end') break;
+    }
+    unclear = replies.length > 0 ? unclearBefore : unclear;
+    const answered = replies.filter((r) => r.answer !== undefined && r.action === 'continue');
+    const rest = replies.filter((r) => !answered.includes(r));
+    if (answered.length === 0 || rest.some((r) => r.action === 'end'))
+      return (
+        replies.at(-1) ??
+        reply({
+          text: "Sorry, I didn't quite catch that. Could you say it again?",
+          action: 'continue',
+          intent: 'unclear',
+        })
+      );
+    const last = rest.at(-1);
+    const requests = answered.map((r) => r.answer!);
+    return reply({
+      text: [
+        ...answered.map((r) => r.text),
+        ...(last ? [`As for your other question${rest.length > 1 ? 's' : ''}: ${last.text}`] : []),
+      ].join(' '),
+      sources: replies.flatMap((r) => r.sources),
+      action: 'continue',
+      intent: 'question',
+      // A model may reword answers only: the part the documents don't cover must be said as it is.
+      answer:
+        last === undefined
+          ? {
+              companyName,
+              question: requests.map((q) => q.question).join(' '),
+              passages: requests.flatMap((q) => q.passages),
+              sentences: requests.every((q) => q.sentences)
+                ? requests.flatMap((q) => q.sentences!)
+                : undefined,
+            }
+          : undefined,
+      declined: last?.declined,
+    });
+  };
+
+  /**
    * The caller's reply to "are you asking …?". Yes: answer from that passage. No: transfer with the original
    * question, unless the caller went on to say what they meant ("no, for my bike"), which is searched as a
    * question leaning on the first one. Anything else (null) is an ordinary turn. The agent asks once per question.
@@ -591,13 +647,21 @@ export function createConversation(options: ConversationOptions): Conversation {
     const { question, result, passage } = pending!;
     pending = null;
     const { answer, rest } = confirmationAnswer(normalized);
-    if (answer === null) return null;
+    // Another question instead of a yes or no: often the same one put another way, or one leaning on it ("I have
+    // a question about your cakes." … "How much are they?"). The question asked about is its subject.
+    if (answer === null) {
+      previousQuestion = question;
+      return null;
+    }
     if (answer === 'yes') {
       previousQuestion = question;
       // The composer's pick keeps the passage's first lines ("Default: 1048576"); the sentences holding the
       // question's words may be further on.
       const evidence = evidenceIn(question, result, passage);
-      return answerFrom(question, result, passage, null, evidence?.sentences ?? []);
+      const answered = answerFrom(question, result, passage, null, evidence?.sentences ?? []);
+      // "Yes, exactly. And do you deliver on Sundays?": that answer, then the next question.
+      const next = rest.replace(YES_GOES_ON, '');
+      return asksOwnQuestion(next) ? answerSeveral(questionsOf(next), [answered]) : answered;
     }
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
@@ -634,7 +698,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
       const asked = questionOf(text);
-      if (options.exactAnswer?.(asked)) return false;
+      if (options.exactAnswer?.(asked) || questionsOf(text).length > 1) return false;
       const decision = decide(asked, true);
       previewed = { text, decision };
       return (
@@ -749,6 +813,10 @@ export function createConversation(options: ConversationOptions): Conversation {
               action: 'continue',
               intent: 'greeting',
             });
+          {
+            const questions = questionsOf(text);
+            if (questions.length > 1) return answerSeveral(questions);
+          }
           return onQuestion(text, mayConfirm, meaning, preview);
       }
     },
