@@ -7,6 +7,8 @@ describe('answerTypeOf', () => {
     ['um so what does a cleaning cost', 'amount'],
     ['how many branches do you have', 'count'],
     ['how long does a repair take', 'duration'],
+    ['how far in advance do i need to order one', 'duration'],
+    ['how much time ahead should we book', 'duration'],
     ['ok how long will you have it for', 'duration'],
     ['how often do you collect glass', 'count'],
     ['when do you open tomorrow', 'time'],

@@ -15,6 +15,9 @@ const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your |a )?(?:\w+ )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+/** "How far in advance", "how much time ahead": the time before, a duration. */
+const IN_ADVANCE =
+  /\bhow (?:far|long|much time|many (?:days|weeks|hours|months)|soon) (?:in advance|ahead(?: of time)?|beforehand)\b/;
 const DURATION = /\bhow long\b/;
 /** A year, not any time: "what year was that", "in which year did it open". */
 const YEAR_ASKED = /\b(?:what|which) years?\b/;
@@ -47,6 +50,7 @@ export function answerTypeOf(question: string): AnswerType {
   // "can you tell me if you are open": a yes or no, asked politely.
   if (indirect && /(?:if|whether) $/.test(indirect[0])) return 'yesno';
   // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
+  if (IN_ADVANCE.test(q)) return 'duration';
   if (AMOUNT.test(q)) return 'amount';
   if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
   // "how long will it take", "how long can I keep it": a length of time, said with its unit.
@@ -73,7 +77,10 @@ const FRAME =
  */
 export function frameWordsOf(question: string): Set<string> {
   const out = new Set<string>();
-  for (const m of normalizeText(question).matchAll(FRAME)) out.add((m[1] ?? m[2])!);
+  const q = normalizeText(question);
+  for (const m of q.matchAll(FRAME)) out.add((m[1] ?? m[2])!);
+  // "how far in advance": "advance" says when, as "far" says how much.
+  if (IN_ADVANCE.test(q)) for (const w of ['advance', 'ahead', 'time', 'beforehand']) out.add(w);
   return out;
 }
 

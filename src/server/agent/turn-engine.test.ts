@@ -200,6 +200,17 @@ describe('turn engine', () => {
     });
   });
 
+  it('keeps the subject of the call through a follow-up it cannot answer', () => {
+    const conversation = call();
+    conversation.onCallerText('Can I order a custom cake?');
+    expect(conversation.onCallerText('How far in advance do I need to order one?').text).toContain(
+      "48 hours' notice",
+    );
+    expectDeclined(conversation.onCallerText('Can I do that online?'));
+    // Still the cakes, not the delivery entry that also has a price.
+    expect(conversation.onCallerText('How much do they cost?').text).toContain('how much is a custom cake?');
+  });
+
   it('takes the question it asked about as the subject when the caller goes on to ask something else', () => {
     const conversation = call();
     expect(conversation.onCallerText('I have a question about your cakes.').intent).toBe('confirm');

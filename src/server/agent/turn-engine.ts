@@ -183,6 +183,9 @@ const ELLIPTICAL_MAX_TERMS = 2;
 const ELLIPTICAL_START =
   /^(?:and|so|also|then|but|what about|how about|what if|and what about|is it|is that|are they|does it|do they|can i|is there|how much)\b/;
 
+/** How a question going on from the last one opens ("and on Sundays?", "what about kids?"). */
+const FOLLOW_UP_START = /^(?:and|also|then|but|what about|how about|what if|and what about)\b/;
+
 /** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
 const LEANS_ON_CONTEXT =
   /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|he|she|him|her)\b|(?<!\b(?:is|are|was|were) )\bthere\b/;
@@ -457,7 +460,10 @@ export function createConversation(options: ConversationOptions): Conversation {
 
   /** Declines `text`; unless it leaned on the last question, it is the subject a follow-up leans on ("do you charge extra for that?"). */
   const declineQuestion = (text: string, usedContext: boolean): AgentReply => {
-    if (!usedContext) {
+    // "Can I do that online?" after the custom cake's answer: the cake stays the subject of what comes next.
+    const t = normalizeText(text);
+    const keepsSubject = previousQuestion !== null && (LEANS_ON_CONTEXT.test(t) || FOLLOW_UP_START.test(t));
+    if (!usedContext && !keepsSubject) {
       previousQuestion = text;
       subjectPassage = null;
     }
