@@ -305,6 +305,18 @@ We are open every day from 7 a.m. to 9 p.m.`,
     await expect(agentLines.nth(3)).toContainText('Delivery costs $4');
     await say(page, 'Sorry, could you repeat that?');
     await expect(agentLines.nth(4)).toContainText('Sure. We deliver within five miles of the shop');
+    // Two questions in one breath: both answered, in order.
+    await say(page, 'What time do you close, and how much is a catering platter?');
+    await expect(agentLines.nth(5)).toHaveText(
+      'Agent: We are open every day from 7 a.m. to 9 p.m. Catering platters cost $45 each and feed ten people.',
+    );
+    await say(page, 'Do you have vegan platters?');
+    await expect(agentLines.nth(6)).toContainText("I'm sorry, I don't have that information.");
+    // Letting it go by saying what they will do instead keeps the call open.
+    await say(page, "That's okay, I'll check your website instead.");
+    await expect(agentLines.nth(7)).toHaveText(
+      'Agent: No problem. Is there anything else I can help you with?',
+    );
     await page.screenshot({ path: `${SHOTS}/phone-polite-caller.png`, fullPage: true });
   });
 

@@ -95,6 +95,12 @@ describe('detectIntent', () => {
     for (const wait of ['Hold on one second.', 'hang on', 'One moment please', 'ok wait a minute'])
       expect(intent(wait)).toBe('wait');
     expect(intent('Hold on, do you deliver on Sundays?')).toBe('question');
+    for (const slower of [
+      'Can you say that slower?',
+      'Could you slow down please?',
+      'Sorry, speak a bit slower.',
+    ])
+      expect(intent(slower)).toBe('repeat');
     expect(intent('can you repeat the steps for resetting my password')).toBe('question');
   });
 
