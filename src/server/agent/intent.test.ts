@@ -95,6 +95,9 @@ describe('detectIntent', () => {
     for (const wait of ['Hold on one second.', 'hang on', 'One moment please', 'ok wait a minute'])
       expect(intent(wait)).toBe('wait');
     expect(intent('Hold on, do you deliver on Sundays?')).toBe('question');
+    for (const lost of ['What do you mean?', "Sorry, I don't understand."])
+      expect(intent(lost)).toBe('repeat');
+    expect(intent('What do you mean by free delivery?')).toBe('question');
     for (const slower of [
       'Can you say that slower?',
       'Could you slow down please?',

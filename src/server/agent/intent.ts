@@ -64,7 +64,7 @@ const ACKNOWLEDGE =
   /^(?:(?:ok|okay|alright|all right|great|perfect|cool|oh|ah|right|nice|good)\s+)*(?:got it|gotcha|i see|i understand|understood|noted|(?:that )?makes sense|fair enough|good to know|that helps|i got it|sounds good|sounds great)(?:\s+(?:then|thanks|thank you))*$/;
 /** Asking to hear the agent's last words again. */
 const REPEAT =
-  /\b(?:repeat (?:that|it|yourself|the last part|what you said)|say (?:that|it) again|(?:did not|could not) (?:catch|hear|get|understand) (?:that|you|it|what you said)|come again|pardon(?: me)?$|^(?:sorry )?what was that$|^(?:sorry |okay |ok )?wait what$|what did you (?:just )?say|one more time|(?:say|repeat) (?:that|it)(?: again)? (?:slower|more slowly)|(?:speak|talk|go) (?:a (?:bit|little) )?(?:slower|more slowly)|slow down)\b/;
+  /\b(?:repeat (?:that|it|yourself|the last part|what you said)|say (?:that|it) again|(?:did not|could not) (?:catch|hear|get|understand) (?:that|you|it|what you said)|come again|pardon(?: me)?$|^(?:sorry )?what was that$|^(?:sorry |okay |ok )?wait what$|what did you (?:just )?say|one more time|^(?:sorry |um+ |uh+ )?(?:what do you mean|what does that mean|i do not understand|i am not sure what you mean)$|(?:say|repeat) (?:that|it)(?: again)? (?:slower|more slowly)|(?:speak|talk|go) (?:a (?:bit|little) )?(?:slower|more slowly)|slow down)\b/;
 /** Asking the agent to wait. */
 const WAIT =
   /^(?:(?:um+|uh+|ok|okay|sorry|yeah|yes|oh)\s+)*(?:hold on|hang on|wait(?: a (?:second|sec|moment|minute))?|one (?:second|sec|moment|minute)|just a (?:second|sec|moment|minute)|give me a (?:second|sec|moment|minute)|bear with me)\b/;

@@ -227,6 +227,22 @@ describe('turn engine', () => {
       'We accept Visa, Mastercard, American Express and Apple Pay. We do not take checks. Delivery costs $5, and it is free for orders over $40.',
     );
     expect(reply.sources).toHaveLength(2);
+
+    // A question after the yes that asks for that same answer is not a second question.
+    for (const yes of ['Yes, what are they?', 'Yes. What is it?', 'yes so what do you take']) {
+      const again = call();
+      again.onCallerText('What payment do you take for cakes?');
+      expect(again.onCallerText(yes).text).toBe(
+        'We accept Visa, Mastercard, American Express and Apple Pay. We do not take checks.',
+      );
+    }
+  });
+
+  it('says "are you asking …?" again when the caller asks what it means, and still takes the yes', () => {
+    const conversation = call();
+    const offer = conversation.onCallerText('What payment do you take for cakes?').text;
+    expect(conversation.onCallerText('What do you mean?').text).toBe(`Sure. ${offer}`);
+    expect(conversation.onCallerText('yes').text).toContain('We accept Visa');
   });
 
   it('lets a declined question go when the caller says what they will do instead, and keeps the call open', () => {

@@ -665,9 +665,12 @@ export function createConversation(options: ConversationOptions): Conversation {
       // question's words may be further on.
       const evidence = evidenceIn(question, result, passage);
       const answered = answerFrom(question, result, passage, null, evidence?.sentences ?? []);
-      // "Yes, exactly. And do you deliver on Sundays?": that answer, then the next question.
+      // "Yes, exactly. And how much is delivery?": that answer, then the next question, when it asks about something
+      // else by its own words. "Yes, what is it?", "yes so what do you take" ask for the answer just given.
       const next = rest.replace(YES_GOES_ON, '');
-      return asksOwnQuestion(next) ? answerSeveral(questionsOf(next), [answered]) : answered;
+      const own = asksOwnQuestion(next) && !LEANS_ON_CONTEXT.test(next) ? knowledge.search(next) : null;
+      const another = own !== null && own.answerable && own.hits[0]!.passage.id !== passage.id;
+      return another ? answerSeveral(questionsOf(next), [answered]) : answered;
     }
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
