@@ -98,6 +98,7 @@ describe('detectIntent', () => {
     for (const lost of ['What do you mean?', "Sorry, I don't understand."])
       expect(intent(lost)).toBe('repeat');
     expect(intent('What do you mean by free delivery?')).toBe('question');
+    expect(intent('how much does it slow down each request')).toBe('question');
     for (const slower of [
       'Can you say that slower?',
       'Could you slow down please?',
