@@ -4,7 +4,7 @@
  * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
-import { calendarTerms } from './calendar.ts';
+import { calendarTerms, isHolidayName } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
@@ -557,6 +557,9 @@ class BM25Index implements KnowledgeIndex {
       if (this.has(related.term))
         alternatives.push({ term: related.term, strength: related.strength, related: true });
     }
+    // "Thanksgiving" where the documents only say "holidays": a kind of what they name.
+    if (isHolidayName(token.word) && this.has(HOLIDAY_TERM) && token.stem !== HOLIDAY_TERM)
+      alternatives.push({ term: HOLIDAY_TERM, strength: MATCH.broader, related: true });
     // A word the documents never use and the thesaurus does not know ("salary" where they say "wage"): the words
     // WordNet gives for its most frequent sense that they do use (not for a word they use: its own passages come
     // first, and WordNet's other words for it cost precision; ADR 010, seventh pass), and the documents' words it
@@ -827,6 +830,8 @@ const HOURS_TERM = termOf('hours');
  * Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours, dates
  * the days and holidays they are (calendar.ts).
  */
+const HOLIDAY_TERM = termOf('holiday');
+
 export function impliedTerms(text: string): string[] {
   const out: string[] = [];
   if (MONEY.test(text)) out.push(PRICE_TERM);
