@@ -4,6 +4,7 @@
  * Built once per call (or when the documents change): 12,000 passages index in a fraction of a second.
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
+import lemmatizer from 'wink-lemmatizer';
 import { calendarTerms, isHolidayName } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
@@ -324,6 +325,9 @@ class BM25Index implements KnowledgeIndex {
       if (particle !== undefined && STOP_VERBS.has(t.word.slice(0, -particle.length)))
         this.phrasalVerbs.add(t.word.slice(0, -particle.length)); // "checkout" is "check" + "out"
       out.push(t.stem);
+      // An irregular form is found by its base word too ("can be bought online" for "where can I buy one").
+      const base = irregularBase(t.word, t.stem);
+      if (base !== null) out.push(base);
       this.spelled.add(t.word);
       this.writtenJoined.add(t.stem);
       this.remember(t.word, t.stem);
@@ -557,6 +561,9 @@ class BM25Index implements KnowledgeIndex {
       if (this.has(related.term))
         alternatives.push({ term: related.term, strength: related.strength, related: true });
     }
+    // "bought" where the documents say "buy".
+    const base = irregularBase(token.word, token.stem);
+    if (base !== null && !known && this.has(base)) alternatives.push({ term: base, strength: 1 });
     // "Thanksgiving" where the documents only say "holidays": a kind of what they name.
     if (isHolidayName(token.word) && this.has(HOLIDAY_TERM) && token.stem !== HOLIDAY_TERM)
       alternatives.push({ term: HOLIDAY_TERM, strength: MATCH.broader, related: true });
@@ -831,6 +838,20 @@ const HOURS_TERM = termOf('hours');
  * the days and holidays they are (calendar.ts).
  */
 const HOLIDAY_TERM = termOf('holiday');
+
+/**
+ * The base word of an irregular verb or noun form the stemmer leaves apart ("bought" -> "buy", "sold" -> "sell",
+ * "children" -> "child"), as an index term; null for a regular form. WordNet's exception lists, through wink-lemmatizer.
+ */
+function irregularBase(word: string, stem: string): string | null {
+  if (!/^[a-z]{3,}$/.test(word)) return null;
+  for (const lemma of [lemmatizer.verb(word), lemmatizer.noun(word)]) {
+    if (lemma === word) continue;
+    const term = termOf(lemma);
+    if (term !== stem && !lemma.startsWith(stem)) return term;
+  }
+  return null;
+}
 
 export function impliedTerms(text: string): string[] {
   const out: string[] = [];
