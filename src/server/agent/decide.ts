@@ -200,6 +200,7 @@ const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set([
   'time',
   'place',
   'person',
+  'contact',
 ]);
 
 /**

@@ -20,6 +20,14 @@ describe('statesType', () => {
     );
   });
 
+  it('finds a phone number or an email address when a contact detail is asked for', () => {
+    expect(states('Call Public Works at 555-0142 to schedule.', "what's their number", 'contact')).toBe(true);
+    expect(states('Write to help@millbrook.example.', 'what is the email address', 'contact')).toBe(true);
+    expect(states('Pickup is available twice a year, 2 items each.', "what's their number", 'contact')).toBe(
+      false,
+    );
+  });
+
   it("does not take the question's own words, or a year, as the answer", () => {
     expect(states('Dr. Amira Haddad joined in 2017.', 'how much is the gas', 'amount')).toBe(false);
     expect(states('Our volunteers help at events.', 'how much do officers make', 'amount')).toBe(false);

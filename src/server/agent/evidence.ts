@@ -275,6 +275,9 @@ const PLACE_WORD =
 const PERSON_WORD =
   /^(?:staff|team|teams|manager|managers|owner|owners|director|directors|president|king|queen|emperor|leader|leaders|members?|volunteers?|employees?|doctor|doctors|nurse|nurses|dentist|technician|technicians|mechanic|mechanics|instructor|instructors|teacher|teachers|officer|officers|council|committee|board|department|government|company|companies|organization|organisation|agency|firm|family|people|person|everyone|anyone|customers?|clients?|patients?|residents?|students?|parents?|children|he|she|they|who|whom|whose)$/;
 const YEAR = /^(?:1[5-9]|20)\d\d$/;
+/** A phone number ("555-0142", "(555) 010-0142", "+44 20 7946 0958", "1-800-FLOWERS") or an email address. */
+const CONTACT_DETAIL =
+  /(?:^|[^\w.])(?:\+?\d[\d\s().-]{5,}\d|1-?8\d\d-?[A-Z\d]{3}-?[A-Z\d]{4})(?![\w])|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /**
  * The text states the kind of answer asked for, by words the question does not have: entities read by the
@@ -329,5 +332,7 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
       return kinds.has('name') || words.some((w) => PLACE_WORD.test(w));
     case 'person':
       return kinds.has('name') || words.some((w) => PERSON_WORD.test(w));
+    case 'contact':
+      return CONTACT_DETAIL.test(text);
   }
 }

@@ -9,12 +9,40 @@ import { SMALL_TALK } from './intent.ts';
 import { normalizeText } from './retrieval/text.ts';
 
 export type AnswerType =
-  'amount' | 'count' | 'duration' | 'year' | 'time' | 'place' | 'person' | 'yesno' | 'procedure' | 'other';
+  | 'amount'
+  | 'count'
+  | 'duration'
+  | 'year'
+  | 'time'
+  | 'place'
+  | 'person'
+  | 'contact'
+  | 'yesno'
+  | 'procedure'
+  | 'other';
 
 const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your |a )?(?:\w+ )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+/** A phone number or an email address: "what's their number?", "what number do I call?", "what's the email?". */
+const CONTACT =
+  /\b(?:phone|telephone|fax|contact) (?:number|numbers|details)\b|\bwhat (?:is |are )?(?:the |their |your |its |his |her |a )?(?:phone |telephone |fax |contact )?(?:number|numbers|e ?mail|email address)\b(?! of\b)|\bwhat number (?!of\b)(?:do|should|can|to|is|for)\b|\b(?:number|email) (?:to|i can|can i|should i|do i) (?:call|ring|use|write|send)\b/;
+/** The words that only say a contact detail is wanted. */
+const CONTACT_FRAME = [
+  'number',
+  'numbers',
+  'phone',
+  'telephone',
+  'fax',
+  'contact',
+  'email',
+  'mail',
+  'e',
+  'call',
+  'ring',
+];
+
 /** "How far in advance", "how much time ahead": the time before, a duration. */
 const IN_ADVANCE =
   /\bhow (?:far|long|much time|many (?:days|weeks|hours|months)|soon) (?:in advance|ahead(?: of time)?|beforehand)\b/;
@@ -51,6 +79,7 @@ export function answerTypeOf(question: string): AnswerType {
   if (indirect && /(?:if|whether) $/.test(indirect[0])) return 'yesno';
   // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
   if (IN_ADVANCE.test(q)) return 'duration';
+  if (CONTACT.test(q)) return 'contact';
   if (AMOUNT.test(q)) return 'amount';
   if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
   // "how long will it take", "how long can I keep it": a length of time, said with its unit.
@@ -81,6 +110,7 @@ export function frameWordsOf(question: string): Set<string> {
   for (const m of q.matchAll(FRAME)) out.add((m[1] ?? m[2])!);
   // "how far in advance": "advance" says when, as "far" says how much.
   if (IN_ADVANCE.test(q)) for (const w of ['advance', 'ahead', 'time', 'beforehand']) out.add(w);
+  if (CONTACT.test(q)) for (const w of CONTACT_FRAME) out.add(w);
   return out;
 }
 

@@ -211,6 +211,26 @@ describe('turn engine', () => {
     expect(conversation.onCallerText('How much do they cost?').text).toContain('how much is a custom cake?');
   });
 
+  it('answers "what\'s their number?" from the passage just answered from, which gives it', () => {
+    const city = callWith(
+      'City of Millbrook',
+      [
+        '# Bulky items',
+        'Bulky item pickup is available twice a year at no charge. Call Public Works at 555-0142 to schedule.',
+        '',
+        '# Visitor passes',
+        'Visitor passes cost $5 per day and can be bought online.',
+      ].join('\n'),
+    );
+    city.onCallerText('Who do I call to schedule a bulky pickup?');
+    expect(city.onCallerText("What's their number?").text).toContain('555-0142');
+    // "bought" is found for "buy".
+    city.onCallerText('How much does a visitor pass cost?');
+    expect(city.onCallerText('Where can I buy one?').text).toBe(
+      'Visitor passes cost $5 per day and can be bought online.',
+    );
+  });
+
   it('takes a named holiday for the holidays a notice speaks of', () => {
     const shop = callWith(
       'Hill Hardware',
