@@ -311,10 +311,19 @@ We are open every day from 7 a.m. to 9 p.m.`,
       'Agent: We are open every day from 7 a.m. to 9 p.m. Catering platters cost $45 each and feed ten people.',
     );
     await say(page, 'Do you have vegan platters?');
-    await expect(agentLines.nth(6)).toContainText("I'm sorry, I don't have that information.");
+    // Once the passages' vectors are ready the agent may first ask "are you asking about catering?": a no declines.
+    await expect(agentLines.nth(6)).toHaveText(
+      /I don't have that information|Are you asking about catering\?$/,
+    );
+    let next = 7;
+    if (/Are you asking/.test((await agentLines.nth(6).textContent()) ?? '')) {
+      await say(page, 'No.');
+      next = 8;
+    }
+    await expect(agentLines.nth(next - 1)).toContainText("I'm sorry, I don't have that information.");
     // Letting it go by saying what they will do instead keeps the call open.
     await say(page, "That's okay, I'll check your website instead.");
-    await expect(agentLines.nth(7)).toHaveText(
+    await expect(agentLines.nth(next)).toHaveText(
       'Agent: No problem. Is there anything else I can help you with?',
     );
     await page.screenshot({ path: `${SHOTS}/phone-polite-caller.png`, fullPage: true });
