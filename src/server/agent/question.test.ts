@@ -120,9 +120,9 @@ describe('questionsOf', () => {
       'do you deliver?',
     ]);
     expect(questionsOf('Do you deliver? How much is it?')).toEqual(['Do you deliver?', 'How much is it?']);
-    expect(questionsOf('how much is delivery and how long does it take')).toEqual([
-      'how much is delivery',
-      'how long does it take',
+    expect(questionsOf('How much is delivery, and how long does it take?')).toEqual([
+      'How much is delivery',
+      'how long does it take?',
     ]);
   });
 
@@ -131,6 +131,10 @@ describe('questionsOf', () => {
       'is it open on weekends and holidays',
     ]);
     expect(questionsOf('Can I bring my dog and my cat?')).toEqual(['Can I bring my dog and my cat?']);
+    // Without punctuation, as a recogniser may write it, an "and" does not cut.
+    expect(questionsOf('how much is delivery and how long does it take')).toEqual([
+      'how much is delivery and how long does it take',
+    ]);
     expect(questionsOf('How do I know when and where to go?')).toEqual([
       'How do I know when and where to go?',
     ]);

@@ -221,8 +221,12 @@ function withoutSocialRun(sentence: string): string {
 /** A question's own opening, strict enough to cut a turn at: "do you …", "is there …", "what time …", "how much …". */
 const OWN_QUESTION =
   /^(?:(?:what|when|where|who|which|why|how)\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|much|many|long|far|often|old|about|time|kind|sort|type)\b|(?:is|are|do|does|did|can|could|will|would|should|have|has)\s+(?:i|you|we|they|it|he|she|there|this|that|the|your|my|our)\b)/;
-/** Where a sentence goes on to a second question: "…, and do you deliver?", "… and also what time …". */
-const SECOND_QUESTION = /,?\s+(?:and(?: also)?|also|plus)\s+(?=\S)/gi;
+/**
+ * Where a sentence goes on to a second question: "…, and do you deliver?", "…, also what time …". Only where the
+ * caller's punctuation marks it: a recogniser's unpunctuated words ("can i wull go wh wich from there uh and does
+ * it …") are too often one question misheard to be cut at an "and".
+ */
+const SECOND_QUESTION = /,\s+(?:and(?: also)?|also|plus)\s+(?=\S)/gi;
 
 /**
  * The questions a caller asked in one turn, each as it would have been asked alone: "What are your hours, and do you

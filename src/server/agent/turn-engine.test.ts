@@ -198,6 +198,11 @@ describe('turn engine', () => {
       reason: 'no_answer',
       transfer_to: TRANSFER,
     });
+
+    // Neither answered on its own: one turn, declined once, as a turn misheard into two would be.
+    const neither = call();
+    expectDeclined(neither.onCallerText('Do you sell flowers and do you have balloons?'));
+    expect(neither.state.declinedQuestions).toEqual(['Do you sell flowers and do you have balloons?']);
   });
 
   it('keeps the subject of the call through a follow-up it cannot answer', () => {

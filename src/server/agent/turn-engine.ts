@@ -593,6 +593,17 @@ export function createConversation(options: ConversationOptions): Conversation {
   };
 
   /**
+   * The questions of a turn that asks more than one, when the documents answer at least one of them on its own;
+   * null otherwise. A turn heard with recognition errors ("can i wull go wh wich from there uh and does it …") may
+   * look like two questions, neither of which means anything alone: it is then searched whole, as before.
+   */
+  const severalQuestions = (text: string): string[] | null => {
+    const questions = questionsOf(text);
+    if (questions.length < 2) return null;
+    return questions.some((q) => decide(questionOf(q), false).kind === 'answer') ? questions : null;
+  };
+
+  /**
    * Several questions in one turn ("What are your hours, and do you deliver?", or "yes" to an offer and another
    * question): each is answered or declined on its own words, in order, the later ones leaning on the earlier ones
    * as follow-ups do. No "are you asking …?" here: the caller could not say yes to one offer among several answers.
@@ -707,7 +718,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
       const asked = questionOf(text);
-      if (options.exactAnswer?.(asked) || questionsOf(text).length > 1) return false;
+      if (options.exactAnswer?.(asked) || severalQuestions(text) !== null) return false;
       const decision = decide(asked, true);
       previewed = { text, decision };
       return (
@@ -823,8 +834,8 @@ export function createConversation(options: ConversationOptions): Conversation {
               intent: 'greeting',
             });
           {
-            const questions = questionsOf(text);
-            if (questions.length > 1) return answerSeveral(questions);
+            const questions = severalQuestions(text);
+            if (questions !== null) return answerSeveral(questions);
           }
           return onQuestion(text, mayConfirm, meaning, preview);
       }
