@@ -236,23 +236,6 @@ describe('turn engine', () => {
     );
   });
 
-  it('takes a named holiday for the holidays a notice speaks of', () => {
-    const shop = callWith(
-      'Hill Hardware',
-      [
-        '# Opening hours',
-        'We are open Monday to Saturday from 9 a.m. to 6 p.m.',
-        '',
-        '# Holidays',
-        'We are closed on public holidays. On the day before a holiday we close at 3 p.m.',
-      ].join('\n'),
-    );
-    expect(shop.onCallerText('Are you open on Thanksgiving?').text).toMatch(
-      /Are you asking about holidays\?$/,
-    );
-    expect(shop.onCallerText('yes').text).toContain('We are closed on public holidays.');
-  });
-
   it('takes the question it asked about as the subject when the caller goes on to ask something else', () => {
     const conversation = call();
     expect(conversation.onCallerText('I have a question about your cakes.').intent).toBe('confirm');

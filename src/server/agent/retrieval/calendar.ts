@@ -78,19 +78,3 @@ export function calendarTerms(text: string): string[] {
   }
   return [...out];
 }
-
-/**
- * Names of holidays, fixed-date or not, that are nothing but a holiday: a caller asking "are you open on
- * Thanksgiving?" asks about the holidays a notice speaks of ("closed on public holidays", "when a holiday falls on a
- * weekday …"). Names of two words whose first word means other things ("Labor Day", "Memorial Day") are not here.
- */
-const HOLIDAY_NAMES: ReadonlySet<string> = new Set(
-  'christmas xmas thanksgiving easter hanukkah chanukah passover ramadan eid diwali halloween juneteenth kwanzaa'.split(
-    ' ',
-  ),
-);
-
-/** The word names a holiday ("thanksgiving"): it is a kind of holiday, whatever its date. */
-export function isHolidayName(word: string): boolean {
-  return HOLIDAY_NAMES.has(word);
-}

@@ -5,7 +5,7 @@
  * Everything here is synchronous and free of I/O so a turn's latency is what it computes.
  */
 import lemmatizer from 'wink-lemmatizer';
-import { calendarTerms, isHolidayName } from './calendar.ts';
+import { calendarTerms } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
@@ -564,9 +564,6 @@ class BM25Index implements KnowledgeIndex {
     // "bought" where the documents say "buy".
     const base = irregularBase(token.word, token.stem);
     if (base !== null && !known && this.has(base)) alternatives.push({ term: base, strength: 1 });
-    // "Thanksgiving" where the documents only say "holidays": a kind of what they name.
-    if (isHolidayName(token.word) && this.has(HOLIDAY_TERM) && token.stem !== HOLIDAY_TERM)
-      alternatives.push({ term: HOLIDAY_TERM, strength: MATCH.broader, related: true });
     // A word the documents never use and the thesaurus does not know ("salary" where they say "wage"): the words
     // WordNet gives for its most frequent sense that they do use (not for a word they use: its own passages come
     // first, and WordNet's other words for it cost precision; ADR 010, seventh pass), and the documents' words it
@@ -834,12 +831,6 @@ const OPENING_TIMES =
 const HOURS_TERM = termOf('hours');
 
 /**
- * Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours, dates
- * the days and holidays they are (calendar.ts).
- */
-const HOLIDAY_TERM = termOf('holiday');
-
-/**
  * The base word of an irregular verb or noun form the stemmer leaves apart ("bought" -> "buy", "sold" -> "sell",
  * "children" -> "child"), as an index term; null for a regular form. WordNet's exception lists, through wink-lemmatizer.
  */
@@ -853,6 +844,10 @@ function irregularBase(word: string, stem: string): string | null {
   return null;
 }
 
+/**
+ * Terms a text implies without saying them: an amount of money tells a price, times of day tell the hours, dates
+ * the days and holidays they are (calendar.ts).
+ */
 export function impliedTerms(text: string): string[] {
   const out: string[] = [];
   if (MONEY.test(text)) out.push(PRICE_TERM);
