@@ -598,10 +598,15 @@ export function createConversation(options: ConversationOptions): Conversation {
    * look like two questions, neither of which means anything alone: it is then searched whole, as before.
    */
   const severalQuestions = (text: string): string[] | null => {
-    const questions = questionsOf(text);
-    if (questions.length < 2) return null;
-    return questions.some((q) => decide(questionOf(q), false).kind === 'answer') ? questions : null;
+    // Asked by needsMeaning, then by the onCallerText that follows on the same text: each part is searched once.
+    if (split?.text === text) return split.questions;
+    let questions: string[] | null = questionsOf(text);
+    if (questions.length < 2 || !questions.some((q) => decide(questionOf(q), false).kind === 'answer'))
+      questions = null;
+    split = { text, questions };
+    return questions;
   };
+  let split: { text: string; questions: string[] | null } | null = null;
 
   /**
    * Several questions in one turn ("What are your hours, and do you deliver?", or "yes" to an offer and another
@@ -614,21 +619,14 @@ export function createConversation(options: ConversationOptions): Conversation {
     const unclearBefore = unclear;
     for (const question of questions) {
       const r = onQuestion(question, false);
-      if (r.intent !== 'unclear') replies.push(r);
-      if (r.action === 'end') break;
+      // A part that names nothing to search is left out; it does not count as a turn not understood.
+      if (r.intent === 'unclear') unclear = unclearBefore;
+      else replies.push(r);
     }
-    unclear = replies.length > 0 ? unclearBefore : unclear;
-    const answered = replies.filter((r) => r.answer !== undefined && r.action === 'continue');
-    const rest = replies.filter((r) => !answered.includes(r));
-    if (answered.length === 0 || rest.some((r) => r.action === 'end'))
-      return (
-        replies.at(-1) ??
-        reply({
-          text: "Sorry, I didn't quite catch that. Could you say it again?",
-          action: 'continue',
-          intent: 'unclear',
-        })
-      );
+    const answered = replies.filter((r) => r.answer !== undefined);
+    const rest = replies.filter((r) => r.answer === undefined);
+    // One question answered at least, by construction (severalQuestions, or the yes before): else its decline.
+    if (answered.length === 0) return replies.at(-1)!;
     const last = rest.at(-1);
     const requests = answered.map((r) => r.answer!);
     return reply({
@@ -714,6 +712,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     },
 
     needsMeaning(text: string) {
+      split = null;
       if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
       const { intent } = detectIntent(text);
       if (intent !== 'question' && intent !== 'unclear') return false;
@@ -835,6 +834,7 @@ export function createConversation(options: ConversationOptions): Conversation {
             });
           {
             const questions = severalQuestions(text);
+            split = null;
             if (questions !== null) return answerSeveral(questions);
           }
           return onQuestion(text, mayConfirm, meaning, preview);

@@ -830,18 +830,29 @@ const OPENING_TIMES =
   /\b\d{1,2}(?::\d{2})?\s*(?:a\.?\s?m|p\.?\s?m)\b|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|to|through|thru|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)/gi;
 const HOURS_TERM = termOf('hours');
 
+/** irregularBase's answers, by word: every passage of every document is read through it when an index is built. */
+const irregularBases = new Map<string, string | null>();
+
 /**
  * The base word of an irregular verb or noun form the stemmer leaves apart ("bought" -> "buy", "sold" -> "sell",
  * "children" -> "child"), as an index term; null for a regular form. WordNet's exception lists, through wink-lemmatizer.
  */
 function irregularBase(word: string, stem: string): string | null {
-  if (!/^[a-z]{3,}$/.test(word)) return null;
-  for (const lemma of [lemmatizer.verb(word), lemmatizer.noun(word)]) {
-    if (lemma === word) continue;
-    const term = termOf(lemma);
-    if (term !== stem && !lemma.startsWith(stem)) return term;
+  const known = irregularBases.get(word);
+  if (known !== undefined) return known;
+  let base: string | null = null;
+  if (/^[a-z]{3,}$/.test(word)) {
+    for (const lemma of [lemmatizer.verb(word), lemmatizer.noun(word)]) {
+      const term = termOf(lemma);
+      if (lemma !== word && term !== stem && !lemma.startsWith(stem)) {
+        base = term;
+        break;
+      }
+    }
   }
-  return null;
+  if (irregularBases.size >= 50_000) irregularBases.clear();
+  irregularBases.set(word, base);
+  return base;
 }
 
 /**
