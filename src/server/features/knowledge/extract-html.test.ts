@@ -77,6 +77,19 @@ describe('web pages', () => {
     ]);
   });
 
+  it('keeps the space before a name that starts with a dot in a heading or a table cell', () => {
+    const text = htmlToReadableText(
+      `<main><h2>When (not) to use <code>.htaccess</code> files <a href="#when">¶</a></h2>
+        <p>Put directives in the main configuration instead.</p>
+        <table><tr><td>Name</td><td>the <code>.config</code> file , or <code>.htaccess</code> .</td></tr></table></main>`,
+    );
+    expect(text.split('\n')).toEqual([
+      '## When (not) to use .htaccess files',
+      'Put directives in the main configuration instead.',
+      'Name: the .config file, or .htaccess.',
+    ]);
+  });
+
   it('tells a saved web page from Markdown or text with a few tags in it', () => {
     expect(isHtmlDocument(PAGE)).toBe(true);
     expect(isHtmlDocument('<html>\n<body><p>Open daily</p></body></html>')).toBe(true);

@@ -267,10 +267,14 @@ function inlineText(nodes: readonly AnyNode[]): string {
     if (node.type === 'text') out += node.data;
     else if (isElement(node) && !skipped(node, true)) out += ` ${inlineText(node.children)} `;
   }
-  return out
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([.,;:!?])/g, '$1')
-    .trim();
+  return (
+    out
+      .replace(/\s+/g, ' ')
+      // The space an element boundary left before punctuation goes; not the one before a name that starts with a dot
+      // (".htaccess").
+      .replace(/\s+([.,;:!?]+)(?=\s|$)/g, '$1')
+      .trim()
+  );
 }
 
 function textOf(nodes: readonly AnyNode[]): string {
