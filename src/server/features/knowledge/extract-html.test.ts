@@ -90,6 +90,27 @@ describe('web pages', () => {
     ]);
   });
 
+  it('reads a definition list as term and definition, and what follows a note box under its section again', () => {
+    const text = htmlToReadableText(
+      `<body><div id="banner"><a href="/get">Download the ebook</a></div>
+        <ul class="docnav top"><li><a href="a.html">Prev</a></li><li>The Handbook</li><li><a href="b.html">Next</a></li></ul>
+        <h2>Record types</h2>
+        <dl><dt><code>local</code></dt><dd><p>Matches connections over Unix sockets.</p>
+          <div class="note"><h3>Note</h3><p>Remote connections need listen_addresses.</p></div></dd>
+          <dt><code>hostssl</code></dt><dd><p>Matches connections made with SSL.</p></dd></dl>
+        <p>Fields are separated by spaces.</p></body>`,
+    );
+    expect(text.split('\n')).toEqual([
+      '## Record types',
+      'local: Matches connections over Unix sockets.',
+      '### Note',
+      'Remote connections need listen_addresses.',
+      '## Record types',
+      'hostssl: Matches connections made with SSL.',
+      'Fields are separated by spaces.',
+    ]);
+  });
+
   it('tells a saved web page from Markdown or text with a few tags in it', () => {
     expect(isHtmlDocument(PAGE)).toBe(true);
     expect(isHtmlDocument('<html>\n<body><p>Open daily</p></body></html>')).toBe(true);

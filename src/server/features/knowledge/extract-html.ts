@@ -15,6 +15,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import type { AnyNode, Element } from 'domhandler';
+import { isGenericHeading } from '../../agent/passages.ts';
 import { NAVIGATION_RUN } from './extract-markup.ts';
 import { namesColumns, tableRowSentence } from './table-rows.ts';
 
@@ -74,7 +75,7 @@ const CHROME_ROLES = new Set([
 ]);
 /** Class or id names pages give their chrome, as whole words of the name ("site-nav", "navheader", "toc"). */
 const CHROME_NAME =
-  /(?:^|[\s_-])(?:nav|navbar|navheader|navfooter|navigation|menu|menubar|sidebar|breadcrumbs?|toc|skip-link|skiplink|cookie-banner|cookies|pagination|pager)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:(?:top|side|sub|main|doc|site|page|global|primary|secondary|header|footer)?(?:nav|navbar|menu)|navheader|navfooter|navigation|menubar|sidebar|breadcrumbs?|toc|skip-link|skiplink|banner|cookie-banner|cookies|pagination|pager)(?:$|[\s_-])/i;
 
 const BLOCK = new Set([
   'address',
@@ -122,8 +123,17 @@ export function htmlToReadableText(html: string): string {
   let line = '';
   /** The header row of the table being read, when it names three or more columns. */
   let header: string[] | null = null;
+  /** A definition list's term, said before its definition's first line ("hostssl: This record matches …"). */
+  let term: string | null = null;
+  /** The last heading line, and the last one that names a topic (not "Note", "Tip", "Warning"). */
+  let heading: string | null = null;
+  let topic: string | null = null;
   const flush = () => {
-    const text = line.replace(/\s+/g, ' ').trim();
+    let text = line.replace(/\s+/g, ' ').trim();
+    if (text && term !== null) {
+      text = `${term}: ${text}`;
+      term = null;
+    }
     if (text) lines.push(text);
     line = '';
   };
@@ -142,7 +152,17 @@ export function htmlToReadableText(html: string): string {
       if (HEADING.test(name)) {
         flush();
         const text = inlineText(node.children);
-        if (text) lines.push(`${'#'.repeat(Number(name[1]))} ${text}`);
+        if (text) {
+          heading = `${'#'.repeat(Number(name[1]))} ${text}`;
+          if (!isGenericHeading(text)) topic = heading;
+          lines.push(heading);
+        }
+        continue;
+      }
+      if (name === 'dt') {
+        flush();
+        const text = inlineText(node.children).replace(/[\s:]+$/, '');
+        if (text) term = term === null ? text : `${term}, ${text}`;
         continue;
       }
       if (name === 'table') {
@@ -178,8 +198,24 @@ export function htmlToReadableText(html: string): string {
       const block = BLOCK.has(name);
       if (block) flush();
       if (name === 'li') line = '- ';
+      const before = heading;
       walk(node.children, insideSection || name === 'article' || name === 'section' || name === 'main');
       if (block) flush();
+      // A note, tip or warning box ends: what follows belongs to the section around it again.
+      if (
+        block &&
+        heading !== before &&
+        heading !== topic &&
+        topic !== null &&
+        isGenericHeading(heading!.replace(/^#+ /, ''))
+      ) {
+        heading = topic;
+        lines.push(topic);
+      }
+      if (name === 'dl' && term !== null) {
+        lines.push(term);
+        term = null;
+      }
     }
   };
   walk(root.children, root !== document);
