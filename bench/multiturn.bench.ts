@@ -15,6 +15,7 @@
  * BENCH_CALLER=trusting: the caller says yes to every "are you asking …?" (the other bound; see bench/lib/call.ts);
  * BENCH_CALLER=topical: also yes when the offered name shares a word with the question (a middle estimate).
  * BENCH_STYLE=polite: the caller says each question in full, polite sentences (bench/lib/caller-style.ts).
+ * BENCH_MERGE=1: every business's documents in one business, as a site of hundreds of pages (mergedBusinesses).
  *   answerable:   right when the agent answers and its spoken answer holds an answer span (SQuAD normalisation);
  *   unanswerable: right when it declines.
  * The report is printed for all turns, each call's first turn, the follow-ups (on the call they follow, and on a new
@@ -27,12 +28,12 @@ import type { KnowledgePassage } from '#server/agent/retrieval/knowledge-index.t
 import { askAndConfirm, greetedCall, replay, type CallerLine } from './lib/call.ts';
 import { CALLER_STYLE, spokenAs } from './lib/caller-style.ts';
 import { questionVector } from './lib/meaning.ts';
-import { indexBusiness, readMultiturn } from './lib/multiturn-data.ts';
+import { indexBusiness, mergedBusinesses, readMultiturn } from './lib/multiturn-data.ts';
 import { holdsGoldAnswer, judgeReply, printReport, reportOf, type JudgedQuestion } from './lib/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.env.BENCH_MULTITURN_FILE ?? path.join(here, 'data', 'multiturn', 'conversations.json');
-const data = readMultiturn(file);
+const data = process.env.BENCH_MERGE === '1' ? mergedBusinesses(readMultiturn(file)) : readMultiturn(file);
 const verbose = process.env.BENCH_VERBOSE === '1';
 
 type Kind = 'first' | 'followup' | 'new';

@@ -30,6 +30,22 @@ export function readMultiturn(file: string): MultiturnData {
   return JSON.parse(readFileSync(file, 'utf8')) as MultiturnData;
 }
 
+/**
+ * The set as one business holding every business's documents (BENCH_MERGE=1): the same calls against several times
+ * as many pages, as a site of hundreds of pages gives. Said as "the help desk": no business's name helps the search.
+ */
+export function mergedBusinesses(data: MultiturnData): MultiturnData {
+  const business: MultiturnBusiness = {
+    id: 'merged',
+    companyName: 'the help desk',
+    documents: data.businesses.flatMap((b) => b.documents),
+  };
+  return {
+    businesses: [business],
+    conversations: data.conversations.map((c) => ({ ...c, business: business.id })),
+  };
+}
+
 /** A business of the set at `file`, its documents through the product's ingestion, indexed by words and meaning. */
 export async function indexBusiness(file: string, business: MultiturnBusiness) {
   const passages: KnowledgePassage[] = [];
