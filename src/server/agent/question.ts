@@ -25,6 +25,12 @@ const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your |a )?(?:\w+ )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
   /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+/**
+ * "What is the default body size limit?", "what's the maximum?": the thing asked for is a measure, said with a
+ * number, whatever it measures.
+ */
+const MEASURE =
+  /\bwhat (?:is|are|was|were) (?:the |your |its |their |a |an )?(?:\w+ ){0,3}?(?:limit|limits|size|sizes|maximum|minimum|max|min|capacity|length|timeout|threshold|quantity)\b/;
 /** A phone number or an email address: "what's their number?", "what number do I call?", "what's the email?". */
 const CONTACT =
   /\b(?:phone|telephone|fax|contact) (?:number|numbers|details)\b|\bwhat (?:is |are )?(?:the |their |your |its |his |her |a )?(?:phone |telephone |fax |contact )?(?:number|numbers|e ?mail|email address)\b(?! of\b)|\bwhat number (?!of\b)(?:do|should|can|to|is|for)\b|\b(?:number|email) (?:to|i can|can i|should i|do i) (?:call|ring|use|write|send)\b/;
@@ -84,7 +90,7 @@ export function answerTypeOf(question: string): AnswerType {
   if (PROCEDURE.test(q) && !/^how (?:much|many|long|old|far|often)\b/.test(q)) return 'procedure';
   // "how long will it take", "how long can I keep it": a length of time, said with its unit.
   if (DURATION.test(q)) return 'duration';
-  if (COUNT.test(q)) return 'count';
+  if (COUNT.test(q) || MEASURE.test(q)) return 'count';
   // "does it close the connection when the server shuts down?": built as a yes or no, a later "when", "where" or
   // "who" opens a condition or a relative clause, not the question. Asked through a verb of knowing or saying
   // ("can you check when you open?"), it is the question.
