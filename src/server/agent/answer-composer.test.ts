@@ -137,9 +137,12 @@ describe('extractive answers', () => {
     ).toBe('Beard trims, $15.');
   });
 
-  it('says identifiers and code words as words, keeping the space before a file extension', () => {
+  it('says identifiers as written, without the code marks around them, keeping the space before a file extension', () => {
     expect(toSpokenText('The reader sends `FST_ERR_CTP_BODY_TOO_LARGE` when the body is too big.')).toBe(
-      'The reader sends FST ERR CTP BODY TOO LARGE when the body is too big.',
+      'The reader sends FST_ERR_CTP_BODY_TOO_LARGE when the body is too big.',
+    );
+    expect(toSpokenText('Set __listen_addresses__ in _postgresql.conf_, or *both* ~~later~~.')).toBe(
+      'Set listen_addresses in postgresql.conf, or both later.',
     );
     expect(toSpokenText('You can use `.js`, `.jsx`, `.ts` or `.tsx` file extensions.')).toBe(
       'You can use .js, .jsx, .ts or .tsx file extensions.',

@@ -210,23 +210,27 @@ function stemsOf(text: string): Set<string> {
 
 /** Removes what cannot be spoken: markdown, URLs, e-mail link syntax, bullets, table pipes, stray symbols. */
 export function toSpokenText(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ') // images
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their label
-    .replace(/<https?:[^>]*>/gi, ' our website ')
-    .replace(/\b(?:https?:\/\/|www\.)[^\s)]+/gi, ' our website ')
-    .replace(/\b[a-z0-9-]+\.(?:com|org|net|io|co|us|uk)(?:\/[^\s]*)?\b/gi, ' our website ')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/gm, '')
-    .replace(/(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])/g, ' ') // FST_ERR_CTP: words, not one run of letters
-    .replace(/(\*\*|__|\*|_|`{1,3}|~~)(\S(?:.*?\S)?)\1/g, '$2')
-    .replace(/[*_`~|<>{}\\]/g, ' ')
-    .replace(/:\s*\n+\s*/g, ': ') // "Supported validations include:" and its first item
-    .replace(/\s*\n+\s*/g, '. ')
-    .replace(/\.(\s*\.)+/g, '.')
-    .replace(/\s+([.,;:!?])(?=\s|$)/g, '$1') // not before ".js" in "use .js or .ts files"
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ') // images
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their label
+      .replace(/<https?:[^>]*>/gi, ' our website ')
+      .replace(/\b(?:https?:\/\/|www\.)[^\s)]+/gi, ' our website ')
+      .replace(/\b[a-z0-9-]+\.(?:com|org|net|io|co|us|uk)(?:\/[^\s]*)?\b/gi, ' our website ')
+      .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+      .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/gm, '')
+      .replace(/(\*\*|\*|`{1,3}|~~)(\S(?:.*?\S)?)\1/g, '$2')
+      // Emphasis by underscores opens and closes at a word's edge; an identifier keeps its own ("listen_addresses",
+      // "FST_ERR_CTP"): the caller may have to type it, and a speech engine says "underscore".
+      .replace(/(?<![\p{L}\p{N}])(__?)(\S(?:.*?\S)?)\1(?![\p{L}\p{N}])/gu, '$2')
+      .replace(/[*`~|<>{}\\]|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ' ')
+      .replace(/:\s*\n+\s*/g, ': ') // "Supported validations include:" and its first item
+      .replace(/\s*\n+\s*/g, '. ')
+      .replace(/\.(\s*\.)+/g, '.')
+      .replace(/\s+([.,;:!?])(?=\s|$)/g, '$1') // not before ".js" in "use .js or .ts files"
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function wordCount(text: string): number {
