@@ -11,10 +11,11 @@
  * machine (vectors cached).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMultiturn } from './lib/multiturn-data.ts';
 import type { Report } from './lib/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,26 @@ const listOf = (value: string | undefined, all: readonly string[]) => {
   if (unknown.length > 0) throw new Error(`unknown: ${unknown.join(', ')} (known: ${all.join(', ')})`);
   return picked;
 };
-const sets = listOf(process.env.BENCH_SETS, ALL_SETS);
+/**
+ * The blind sets read pages installed on the machine (`sites2`: the Rust toolchain's Cargo book and Debian's Valgrind
+ * and Node.js docs; `sites3`: Debian's apache2-doc, debian-handbook and postgresql-doc-15): a set whose pages are
+ * not there is left out with a note, its README says what to install.
+ */
+function missingPages(set: string): string[] {
+  const file = path.join(here, 'data', set, 'conversations.json');
+  return readMultiturn(file)
+    .businesses.flatMap((b) => b.documents)
+    .map((d) => path.resolve(path.dirname(file), d))
+    .filter((d) => !existsSync(d));
+}
+const sets = listOf(process.env.BENCH_SETS, ALL_SETS).filter((set) => {
+  const missing = missingPages(set);
+  if (missing.length > 0)
+    console.log(
+      `${set} left out: ${missing.length} of its pages are not installed (${missing[0]}); see bench/data/${set}/README.md`,
+    );
+  return missing.length === 0;
+});
 const callers = listOf(process.env.BENCH_CALLERS, ALL_CALLERS) as Caller[];
 const jobs = Math.max(1, Number(process.env.BENCH_JOBS ?? 2));
 
