@@ -93,14 +93,17 @@ describe('web pages', () => {
   it('reads a definition list as term and definition, and what follows a note box under its section again', () => {
     const text = htmlToReadableText(
       `<body><div id="banner"><a href="/get">Download the ebook</a></div>
+        <div class="hero-banner"><h1>PostgreSQL manual</h1></div>
         <ul class="docnav top"><li><a href="a.html">Prev</a></li><li>The Handbook</li><li><a href="b.html">Next</a></li></ul>
         <h2>Record types</h2>
         <dl><dt><code>local</code></dt><dd><p>Matches connections over Unix sockets.</p>
           <div class="note"><h3>Note</h3><p>Remote connections need listen_addresses.</p></div></dd>
           <dt><code>hostssl</code></dt><dd><p>Matches connections made with SSL.</p></dd></dl>
-        <p>Fields are separated by spaces.</p></body>`,
+        <p>Fields are separated by spaces.</p>
+        <div class="cookie-notice">This site uses cookies. <a href="#">Accept</a></div></body>`,
     );
     expect(text.split('\n')).toEqual([
+      '# PostgreSQL manual',
       '## Record types',
       'local: Matches connections over Unix sockets.',
       '### Note',

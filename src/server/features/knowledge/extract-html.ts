@@ -75,7 +75,7 @@ const CHROME_ROLES = new Set([
 ]);
 /** Class or id names pages give their chrome, as whole words of the name ("site-nav", "navheader", "toc"). */
 const CHROME_NAME =
-  /(?:^|[\s_-])(?:(?:top|side|sub|main|doc|site|page|global|primary|secondary|header|footer)?(?:nav|navbar|menu)|navheader|navfooter|navigation|menubar|sidebar|breadcrumbs?|toc|skip-link|skiplink|banner|cookie-banner|cookies|pagination|pager)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:(?:top|side|sub|main|doc|site|page|global|primary|secondary|header|footer)?(?:nav|navbar|menu)|navheader|navfooter|navigation|menubar|sidebar|breadcrumbs?|toc|skip-link|skiplink|banner|cookies|cookies?-(?:notice|consent|bar|banner|popup|message|policy|law)|cookieconsent|pagination|pager)(?:$|[\s_-])/i;
 
 const BLOCK = new Set([
   'address',
@@ -239,13 +239,19 @@ function skipped(element: Element, insideSection: boolean): boolean {
   if ('hidden' in a || a['aria-hidden'] === 'true') return true;
   if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style ?? '')) return true;
   if (a.role && CHROME_ROLES.has(a.role.toLowerCase())) return true;
-  if (CHROME_NAME.test(a.class ?? '') || CHROME_NAME.test(a.id ?? '')) return true;
+  // A page's title is never chrome: a "hero-banner" holding the h1 is the top of the content.
+  if ((CHROME_NAME.test(a.class ?? '') || CHROME_NAME.test(a.id ?? '')) && !holdsTitle(element)) return true;
   if (name === 'a' && PERMALINK_MARK.test(textOf(element.children))) return true;
   if (LISTS.has(name) && isLinkList(element)) return true;
   return false;
 }
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
+
+/** The element holds the page's title (an h1). */
+function holdsTitle(element: Element): boolean {
+  return element.children.some((c) => isElement(c) && (c.name === 'h1' || holdsTitle(c)));
+}
 
 function isLinkList(list: Element): boolean {
   const entries = list.children.filter(
