@@ -399,6 +399,8 @@ describe('knowledge index', () => {
       doc('rentals-and-repairs.md', 'i', 'this will output'),
       doc('rentals-and-repairs.md', 'j', 'Parking and EV charging:'),
       doc('rentals-and-repairs.md', 'k', 'IT support:'),
+      doc('rentals-and-repairs.md', 'l', 'Items we do not take'),
+      doc('rentals-and-repairs.md', 'm', 'We do not take trade-ins'),
       doc('faq.md', 'f', 'Overview'),
     ];
     const topics = buildKnowledgeIndex(passages, { companyName: 'Copper Spoke' });
@@ -414,6 +416,9 @@ describe('knowledge index', () => {
       'Can I rent a tandem?',
       'Parking and EV charging:',
       'IT support:',
+      // A noun with a clause about it names a topic; a statement that opens with its subject does not.
+      'Items we do not take',
+      'Items we do not take',
       'Overview',
     ]);
   });

@@ -925,10 +925,17 @@ const STATEMENT = /\b(?:is|are|was|were|can|will|should|must|does|do|has|have)\b
  */
 const POINTS_AT_TEXT = /^(?:this|these|here|the following|consider|as follows)\b/i;
 
+/**
+ * A noun with a clause about it ("Items we do not take", "Things you can recycle"): a topic, though it has a verb.
+ * A statement opens with its subject ("We do not take tires", "It is simple to use").
+ */
+const NOUN_WITH_CLAUSE =
+  /^(?!(?:we|you|they|i|it|he|she|there|this|that|these|those|our|your|their)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:we|you|they|i)\s+(?:is|are|was|were|can|will|should|must|does|do|has|have)\b/i;
+
 /** A heading a caller could recognise as what they asked about: not generic ("Notes"), nor a statement. */
 function namesTopic(heading: string): boolean {
   if (isGenericHeading(heading)) return false;
-  if (isQuestionHeading(heading)) return true;
+  if (isQuestionHeading(heading) || NOUN_WITH_CLAUSE.test(heading)) return true;
   const statement = STATEMENT.test(heading);
   if (POINTS_AT_TEXT.test(heading) && (statement || /:\s*$/.test(heading))) return false;
   if (statement && /:\s*$/.test(heading)) return false;
