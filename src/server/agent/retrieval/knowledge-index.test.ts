@@ -401,6 +401,7 @@ describe('knowledge index', () => {
       doc('rentals-and-repairs.md', 'k', 'IT support:'),
       doc('rentals-and-repairs.md', 'l', 'Items we do not take'),
       doc('rentals-and-repairs.md', 'm', 'We do not take trade-ins'),
+      doc('rentals-and-repairs.md', 'n', 'Before you can rent a bike online'),
       doc('faq.md', 'f', 'Overview'),
     ];
     const topics = buildKnowledgeIndex(passages, { companyName: 'Copper Spoke' });
@@ -417,6 +418,7 @@ describe('knowledge index', () => {
       'Parking and EV charging:',
       'IT support:',
       // A noun with a clause about it names a topic; a statement that opens with its subject does not.
+      'Items we do not take',
       'Items we do not take',
       'Items we do not take',
       'Overview',

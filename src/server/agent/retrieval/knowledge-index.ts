@@ -927,10 +927,11 @@ const POINTS_AT_TEXT = /^(?:this|these|here|the following|consider|as follows)\b
 
 /**
  * A noun with a clause about it ("Items we do not take", "Things you can recycle"): a topic, though it has a verb.
- * A statement opens with its subject ("We do not take tires", "It is simple to use").
+ * A statement opens with its subject ("We do not take tires", "It is simple to use"); a clause opens with its
+ * conjunction ("Before you can use the API").
  */
 const NOUN_WITH_CLAUSE =
-  /^(?!(?:we|you|they|i|it|he|she|there|this|that|these|those|our|your|their)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:we|you|they|i)\s+(?:is|are|was|were|can|will|should|must|does|do|has|have)\b/i;
+  /^(?!(?:we|you|they|i|it|he|she|there|this|that|these|those|our|your|their|before|after|when|whenever|if|once|while|until|unless|because|since|so|as|where|what|how|why|which|who)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:we|you|they|i)\s+(?:is|are|was|were|can|will|should|must|does|do|has|have)\b/i;
 
 /** A heading a caller could recognise as what they asked about: not generic ("Notes"), nor a statement. */
 function namesTopic(heading: string): boolean {
