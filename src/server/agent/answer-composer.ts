@@ -89,20 +89,23 @@ export function composeExtractive(request: AnswerRequest): string {
  * the answer) is said with the evidence sentences that hold the question's own words (ADR 010, ninth pass).
  */
 export function withSentences(answer: string, sentences: readonly string[], maxWords: number): string {
-  const plain = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
   let text = answer;
   for (const sentence of sentences) {
     const spoken = finishSentence(toSpokenText(sentence));
-    if (plain(spoken) === '' || plain(text).includes(plain(spoken))) continue;
+    if (plainWords(spoken) === '' || plainWords(text).includes(plainWords(spoken))) continue;
     const longer = `${text} ${spoken}`;
     if (wordCount(longer) > maxWords) break;
     text = longer;
   }
   return text;
+}
+
+/** A reply's words only, lower case, to tell whether one says what another already said. */
+export function plainWords(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** Longest label heading said before an answer, in words. */

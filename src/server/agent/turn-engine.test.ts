@@ -205,6 +205,20 @@ describe('turn engine', () => {
     expect(neither.state.declinedQuestions).toEqual(['Do you sell flowers and do you have balloons?']);
   });
 
+  it('says an answer once when a second question in the turn gets the same one, and keeps the call going', () => {
+    expect(call().onCallerText('Do you deliver? And what is it?').text).toBe(
+      'Yes, we deliver within five miles of the shop, Tuesday to Saturday.',
+    );
+    // After a turn not understood, a part that names nothing does not end the call as a second one.
+    const conversation = call();
+    expect(conversation.onCallerText('uh the').intent).toBe('unclear');
+    const reply = conversation.onCallerText('What is it? And do you deliver?');
+    expect(reply.text).toBe('Yes, we deliver within five miles of the shop, Tuesday to Saturday.');
+    expect(reply.action).toBe('continue');
+    expect(conversation.onCallerText('What time do you close?').text).toContain('7am to 6pm');
+    expect(conversation.state.outcome).toBe('answered');
+  });
+
   it('keeps the subject of the call through a follow-up it cannot answer', () => {
     const conversation = call();
     conversation.onCallerText('Can I order a custom cake?');

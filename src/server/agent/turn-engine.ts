@@ -15,7 +15,7 @@
  * Everything is synchronous and does no I/O: the runtime measures a turn as the time of one call here. Answers
  * are extractive; a runtime with an LLM may reword `reply.answer` through its own AnswerComposer.
  */
-import { extractiveComposer, withSentences, type AnswerRequest } from './answer-composer.ts';
+import { extractiveComposer, plainWords, withSentences, type AnswerRequest } from './answer-composer.ts';
 import {
   answersWithoutAsking,
   bestEvidence,
@@ -617,16 +617,24 @@ export function createConversation(options: ConversationOptions): Conversation {
   const answerSeveral = (questions: readonly string[], before: readonly AgentReply[] = []): AgentReply => {
     const replies = [...before];
     const unclearBefore = unclear;
+    let lastPart: AgentReply | null = null;
     for (const question of questions) {
+      // A part that names nothing to search is left out: it never counts as the second turn not understood, which
+      // would end the call under the answers.
+      unclear = 0;
       const r = onQuestion(question, false);
-      // A part that names nothing to search is left out; it does not count as a turn not understood.
-      if (r.intent === 'unclear') unclear = unclearBefore;
-      else replies.push(r);
+      lastPart = r;
+      if (r.intent === 'unclear') continue;
+      // "Do you deliver? And what is it?": a part answered with what an answer before it said is not said again.
+      const said = plainWords(replies.flatMap((x) => (x.answer ? [x.text] : [])).join(' '));
+      if (r.answer !== undefined && said.includes(plainWords(r.text).replace(/^(?:yes|no) /, ''))) continue;
+      replies.push(r);
     }
+    unclear = replies.length > before.length ? 0 : unclearBefore;
     const answered = replies.filter((r) => r.answer !== undefined);
     const rest = replies.filter((r) => r.answer === undefined);
     // One question answered at least, by construction (severalQuestions, or the yes before): else its decline.
-    if (answered.length === 0) return replies.at(-1)!;
+    if (answered.length === 0) return replies.at(-1) ?? lastPart!;
     const last = rest.at(-1);
     const requests = answered.map((r) => r.answer!);
     return reply({
