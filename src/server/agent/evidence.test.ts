@@ -112,6 +112,21 @@ describe('reading the evidence', () => {
     expect(spoken).toContain('react-dom@18');
   });
 
+  it('says a second sentence that holds the question as fully as the answer does, and not one that merely sits near it', () => {
+    const text = [
+      'You can reset your password from the account page once you are signed in.',
+      'The account page also lists your orders and the addresses you saved.',
+      'Orders can be changed until they are packed, which is usually within the hour.',
+      'Signed out, ask for a password reset link by email: it works for one hour.',
+    ].join('\n');
+    const index = buildKnowledgeIndex([passage('1', 'Your account', text)], { companyName: 'X' });
+    const question = 'how do i reset my password';
+    const sentences = bestEvidence(question, index.search(question), answerTypeOf(question))?.sentences ?? [];
+    expect(sentences[0]).toMatch(/^You can reset your password/);
+    expect(sentences.at(-1)).toMatch(/^Signed out, ask for a password reset link/);
+    expect(sentences.join(' ')).not.toMatch(/Orders can be changed/);
+  });
+
   it('reads the passage titled by everything the caller asked before another that mentions it in a sentence', () => {
     const index = buildKnowledgeIndex(
       [

@@ -59,6 +59,11 @@ const MAX_ANSWER_WORDS = 70;
 const SHORT_PASSAGE_WORDS = 45;
 /** An answer shorter than this, in words, is said with the sentence after it. */
 const SHORT_ANSWER_WORDS = 25;
+/**
+ * A sentence outside the answer holding at least this share of what the best one holds of the question is said with
+ * it (chosen on the development sets among 0.5, 0.75 and 0.9: ADR 010, pass 17).
+ */
+const RUNNER_UP_MIN = 0.75;
 /** Breaks ties between sentences that hold as much of the question: far below any word's share. */
 const TYPE_TIE = 1e-4;
 
@@ -189,14 +194,42 @@ export function readEvidence(
   const spoken = said.map((i) => sentences[i]!);
   // A short answer is said with the sentence after it, which most often completes it ("Default: 0." / "Defines
   // …"); the measures above are of the answer itself.
-  const completed =
+  const completed: string[] =
     said.length > 0 &&
     words(from, to) < SHORT_ANSWER_WORDS &&
     to + 1 < sentences.length &&
     !LEADS_IN.test(sentences[to + 1]!) &&
     words(from, to + 1) <= MAX_ANSWER_WORDS
       ? [...spoken, sentences[to + 1]!]
-      : spoken;
+      : [...spoken];
+  // The reader is unsure when another sentence holds, by its own words, nearly as much of the question as the answer
+  // does (the heading and the neighbours it shares with every sentence do not count): that one is said too, in
+  // document order, when the answer stays short enough (ADR 010, pass 17).
+  const ownScore = (i: number) => {
+    let got = 0;
+    for (const t of terms) got += t.weight * t.factor * strengthIn(t, sentenceStems[i]!);
+    return got / allTotal;
+  };
+  const last = to + (completed.length > spoken.length ? 1 : 0);
+  const answerScore = Math.max(0, ...said.map(ownScore));
+  let runnerUp = -1;
+  let runnerScore = 0;
+  for (let i = 0; i < sentences.length && completed.length > 0; i++) {
+    if ((i >= from && i <= last) || LEADS_IN.test(sentences[i]!)) continue;
+    const score = ownScore(i);
+    if (score > runnerScore + 1e-9) {
+      runnerUp = i;
+      runnerScore = score;
+    }
+  }
+  if (
+    runnerUp >= 0 &&
+    runnerScore >= RUNNER_UP_MIN * answerScore &&
+    wordCount([...completed, sentences[runnerUp]!].join(' ')) <= MAX_ANSWER_WORDS
+  ) {
+    if (runnerUp < from) completed.unshift(sentences[runnerUp]!);
+    else completed.push(sentences[runnerUp]!);
+  }
   const spokenText = spoken.join(' ');
   const negated = (x: string) =>
     /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
