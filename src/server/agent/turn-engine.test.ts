@@ -681,6 +681,20 @@ describe('turn engine', () => {
       expectDeclined(second);
     });
 
+    it('meets another question asked in place of a yes or no with an offer of its own, never the one passed over', () => {
+      const another = call();
+      expect(another.onCallerText('do you drop off orders').text).toMatch(/can I order a custom cake\?$/);
+      expect(another.onCallerText('how much is a cake for a party?').text).toMatch(
+        /re you asking, how much is a custom cake\?$/,
+      );
+      expect(another.onCallerText('yes').sources[0]?.heading).toBe('How much is a custom cake?');
+
+      // The same question again is not offered the same passage a second time.
+      const again = call();
+      expect(again.onCallerText('do you drop off orders').text).toMatch(CONFIRM);
+      expectDeclined(again.onCallerText('do you drop off orders?'));
+    });
+
     it("without a transfer number, the message's question says what the caller asked and how they put it right", () => {
       const conversation = call(null);
       expect(conversation.onCallerText('cake for a party').text).toMatch(CONFIRM);

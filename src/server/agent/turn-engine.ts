@@ -164,6 +164,11 @@ export interface Conversation {
  */
 export const CONFIRM_THRESHOLD = 0.25;
 
+/** Said in place of a yes or no to "are you asking …?": a question of its own, not one leaning on the offered one. */
+function asksAnotherQuestion(text: string, normalized: string): boolean {
+  return asksOwnQuestion(text) && !LEANS_ON_CONTEXT.test(normalized);
+}
+
 /** What may come between a yes and the next question: "yes exactly and also …", "yes that's right, so …". */
 const YES_GOES_ON =
   /^(?:(?:exactly|that is right|that is it|right|correct|great|perfect|please|thanks|thank you|and|also|plus|but|ok|okay|so|then|one more thing|another question)\s+)+/;
@@ -218,6 +223,11 @@ export function createConversation(options: ConversationOptions): Conversation {
   let subjectPassage: KnowledgePassage | null = null;
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
   let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
+  /**
+   * The passage of an "are you asking …?" the caller passed over with another question: that question may have an
+   * offer of its own, but not of this passage again (the agent asks once per question).
+   */
+  let passedOver: string | null = null;
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
   let previewed: { text: string; decision: Decision } | null = null;
 
@@ -532,6 +542,10 @@ export function createConversation(options: ConversationOptions): Conversation {
     // An offer the words found but that is not likely right is not replaced by one found by meaning: the two
     // disagree, and the question is declined.
     let offerRefused = false;
+    if (decision.kind === 'confirm' && decision.passage.id === passedOver) {
+      decision = { kind: 'transfer', result, usedContext: decision.usedContext };
+      offerRefused = true;
+    }
     if (decision.kind === 'confirm') {
       if (likelyOffer(text, result, decision.passage, meaning, followUp))
         return confirm(text, result, decision.passage, decision.text);
@@ -557,7 +571,7 @@ export function createConversation(options: ConversationOptions): Conversation {
           : null;
       const corroborated = near !== null && near.passage.id === result.hits[0]?.passage.id;
       const offer =
-        near && sharesFocus(result.terms, near.passage, text, corroborated)
+        near && near.passage.id !== passedOver && sharesFocus(result.terms, near.passage, text, corroborated)
           ? confirmationOf(near, 'meaning', topicOf(near.passage))
           : null;
       if (
@@ -721,13 +735,21 @@ export function createConversation(options: ConversationOptions): Conversation {
 
     needsMeaning(text: string) {
       split = null;
-      if (!options.meaning?.size || ended || mode !== 'talk' || pending !== null) return false;
-      const { intent } = detectIntent(text);
+      if (!options.meaning?.size || ended || mode !== 'talk') return false;
+      const { intent, normalized } = detectIntent(text);
+      // A yes or no to "are you asking …?" needs no vector; another question in its place does.
+      if (
+        pending !== null &&
+        (confirmationAnswer(normalized).answer !== null || !asksAnotherQuestion(text, normalized))
+      )
+        return false;
       if (intent !== 'question' && intent !== 'unclear') return false;
       const asked = questionOf(text);
       if (options.exactAnswer?.(asked) || severalQuestions(text) !== null) return false;
       const decision = decide(asked, true);
-      previewed = { text, decision };
+      // With an offer open, the turn is decided after it is settled (the offered question becomes the subject): the
+      // decision here only says whether the vector is needed.
+      previewed = pending === null ? { text, decision } : null;
       return (
         (decision.kind === 'transfer' && mayAskByMeaning(decision.result)) ||
         decision.kind === 'confirm' ||
@@ -807,11 +829,17 @@ export function createConversation(options: ConversationOptions): Conversation {
         }
         if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
       }
+      passedOver = null;
       let mayConfirm = true;
       if (pending !== null && intent !== 'request_person') {
+        const offeredPassage = pending.passage.id;
         const settled = onConfirmation(normalized);
         if (settled !== null) return settled;
-        mayConfirm = false;
+        // A question of its own in place of a yes or no ("what's the number for public works?") may be offered in
+        // turn, though not the passage passed over; a fragment ("cake for a party") says more of the question
+        // already offered once, and is not.
+        if (asksAnotherQuestion(text, normalized)) passedOver = offeredPassage;
+        else mayConfirm = false;
       }
       switch (intent) {
         case 'request_person':
