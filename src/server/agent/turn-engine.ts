@@ -761,6 +761,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       // needsMeaning's decision holds for this turn only (the next one may lean on this question).
       const preview = previewed?.text === text ? previewed.decision : null;
       previewed = null;
+      passedOver = null;
       if (ended) return endedReply();
       silences = 0;
       if (mode === 'message') {
@@ -829,7 +830,6 @@ export function createConversation(options: ConversationOptions): Conversation {
         }
         if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
       }
-      passedOver = null;
       let mayConfirm = true;
       if (pending !== null && intent !== 'request_person') {
         const offeredPassage = pending.passage.id;
