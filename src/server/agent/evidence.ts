@@ -214,8 +214,8 @@ export function readEvidence(
   const answerScore = Math.max(0, ...said.map(ownScore));
   let runnerUp = -1;
   let runnerScore = 0;
-  for (let i = 0; i < sentences.length && completed.length > 0; i++) {
-    if ((i >= from && i <= last) || LEADS_IN.test(sentences[i]!)) continue;
+  for (let i = 0; i < sentences.length; i++) {
+    if (completed.length === 0 || (i >= from && i <= last) || LEADS_IN.test(sentences[i]!)) continue;
     const score = ownScore(i);
     if (score > runnerScore + 1e-9) {
       runnerUp = i;

@@ -223,11 +223,6 @@ export function createConversation(options: ConversationOptions): Conversation {
   let subjectPassage: KnowledgePassage | null = null;
   /** The passage the agent asked the caller to confirm, and the question it would answer. */
   let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
-  /**
-   * The passage of an "are you asking …?" the caller passed over with another question: that question may have an
-   * offer of its own, but not of this passage again (the agent asks once per question).
-   */
-  let passedOver: string | null = null;
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
   let previewed: { text: string; decision: Decision } | null = null;
 
@@ -512,12 +507,17 @@ export function createConversation(options: ConversationOptions): Conversation {
     });
   };
 
-  /** `preview`: the decision needsMeaning already took on this text, so the search is not run twice. */
+  /**
+   * `preview`: the decision needsMeaning already took on this text, so the search is not run twice. `passedOver`: the
+   * passage of an "are you asking …?" the caller met with this question instead of a yes or no; the question may have
+   * an offer of its own, but not of that passage again (the agent asks once per question).
+   */
   const onQuestion = (
     said: string,
     allowConfirm = true,
     meaning: Float32Array | null = null,
     preview: Decision | null = null,
+    passedOver: string | null = null,
   ): AgentReply => {
     const text = questionOf(said);
     const exact = options.exactAnswer?.(text) ?? null;
@@ -761,7 +761,6 @@ export function createConversation(options: ConversationOptions): Conversation {
       // needsMeaning's decision holds for this turn only (the next one may lean on this question).
       const preview = previewed?.text === text ? previewed.decision : null;
       previewed = null;
-      passedOver = null;
       if (ended) return endedReply();
       silences = 0;
       if (mode === 'message') {
@@ -831,6 +830,7 @@ export function createConversation(options: ConversationOptions): Conversation {
         if (after !== '' && detectIntent(after).intent === 'question') return onQuestion(after);
       }
       let mayConfirm = true;
+      let passedOver: string | null = null;
       if (pending !== null && intent !== 'request_person') {
         const offeredPassage = pending.passage.id;
         const settled = onConfirmation(normalized);
@@ -873,7 +873,7 @@ export function createConversation(options: ConversationOptions): Conversation {
             split = null;
             if (questions !== null) return answerSeveral(questions);
           }
-          return onQuestion(text, mayConfirm, meaning, preview);
+          return onQuestion(text, mayConfirm, meaning, preview, passedOver);
       }
     },
 
