@@ -762,6 +762,16 @@ Requests time out after 30 seconds.
       expect(ask('fastify.FastifyReply<RequestGeneric, RawServer>')).toBe('… about fastify.FastifyReply?');
       expect(ask('name (String)')).toBe('… about name (string)?');
       expect(ask('Node.js with Docker')).toBe('… about node.js with docker?');
+      // A heading that says what to do is asked about as the activity.
+      expect(ask('Cancel your order')).toBe('… about cancelling your order?');
+      expect(ask('Open an account')).toBe('… about opening an account?');
+      expect(ask('Install')).toBe('… about installing?');
+      expect(ask('Return policy')).toBe('… about return policy?');
+      expect(ask('Getting started')).toBe('… about getting started?');
+      expect(ask('Changed middleware support')).toBe('… about changed middleware support?');
+      expect(ask('React Router v7 requires the following versions')).toBe(
+        '… about react router v7 requires the following versions?',
+      );
     });
 
     it('offers an entry only when its sentences make an answer likely, since a caller may say yes to its subject alone', () => {

@@ -32,6 +32,7 @@ import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf, asksOwnQuestion, questionOf, questionsOf } from './question.ts';
 import { asksWhoAnswered, confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
+import { topicPhrase } from './topic-phrase.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
 import type {
@@ -1003,7 +1004,8 @@ export function confirmationOf(
     .map((w) => (!shouting && /^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
     .join(' ')
     .replace(/^about\s+(?=\S)/, ''); // "About the clinic": "are you asking about the clinic?"
-  return `${opening} about ${label}?`;
+  // "Cancel your order": "are you asking about cancelling your order?"
+  return `${opening} about ${topicPhrase(label)}?`;
 }
 
 function toSourceRef(passage: KnowledgePassage, relevance: number): SourceRef {

@@ -1,6 +1,7 @@
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
+import { loadTopicPhrasing } from '../../agent/topic-phrase.ts';
 import { HOURS_PASSAGE_PREFIX } from '../../agent/opening-hours.ts';
 import type { Db } from '../../db/database.ts';
 import { loadAgentPassages } from '../../accounts/agent-passages.ts';
@@ -75,6 +76,7 @@ export class KnowledgeCache {
   private build(agent: Agent, version: number): Promise<Built> {
     const built = loadAgentPassages(this.db, { userId: agent.userId, agentId: agent.id }).then((rows) => {
       const passages = rows.map((r) => r.passage);
+      loadTopicPhrasing();
       let hints: string[] | undefined;
       return {
         index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),

@@ -1,0 +1,72 @@
+/**
+ * A heading said as the topic of "are you asking about …?". Many headings tell the reader what to do ("Cancel your
+ * order", "Add the storage package", "Install"); "are you asking about cancel your order?" is not English, so such a
+ * heading is said as the activity: "are you asking about cancelling your order?".
+ *
+ * The parts of speech come from wink-nlp's English model (the one entities.ts reads with), the -ing form from
+ * compromise's conjugation: no list of verbs, no hand-written spelling rules ("stop" -> "stopping", "use" ->
+ * "using", "cancel" -> "cancelling").
+ */
+import nlp from 'compromise';
+import lemmatizer from 'wink-lemmatizer';
+import winkNLP, { type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+let tagger: WinkMethods | null = null;
+function tagsOf(text: string): { words: string[]; tags: string[] } {
+  tagger ??= winkNLP(model, ['pos']);
+  const tokens = tagger.readDoc(text).tokens();
+  return { words: tokens.out() as string[], tags: tokens.out(tagger.its.pos) as string[] };
+}
+
+/** A word after which the first word can only be a verb: "a", "the", "your", "us" ("Open an account", "Visit us"). */
+const OBJECT_START =
+  /^(?:a|an|the|your|my|our|their|his|her|its|us|them|me|this|that|these|those|some|any|all)$/;
+
+const MEMO_LIMIT = 5_000;
+const memo = new Map<string, string>();
+
+/**
+ * `label` (a heading in lower case, as the offer says it) with an opening verb in its -ing form; unchanged when it
+ * does not open with a verb in its base form, or when the verb has no -ing form to be had.
+ */
+export function topicPhrase(label: string): string {
+  const known = memo.get(label);
+  if (known !== undefined) return known;
+  const phrase = asActivity(label) ?? label;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(label, phrase);
+  return phrase;
+}
+
+function asActivity(label: string): string | null {
+  const first = /^[a-z]+(?=\s|$)/.exec(label)?.[0];
+  if (!first || first.endsWith('ing')) return null;
+  const { words, tags } = tagsOf(label);
+  if (words[0] !== first) return null;
+  // The model reads the first word as a verb, or as something a determiner or an object pronoun cannot follow.
+  const verb =
+    tags[0] === 'VERB' ||
+    (tags[0] !== 'PRON' && tags[0] !== 'DET' && words.length > 1 && OBJECT_START.test(words[1]!));
+  // Only a verb in its base form ("changed middleware support" is a change, not an instruction), and not a
+  // statement with a verb of its own later ("react router v7 requires …").
+  if (!verb || lemmatizer.verb(first) !== first || tags.slice(1).includes('VERB')) return null;
+  const gerund = gerundOf(first);
+  return gerund === null ? null : gerund + label.slice(first.length);
+}
+
+/** The -ing form compromise gives the verb ("we cancel it" -> "we are cancelling it"); null when it gives none. */
+function gerundOf(verb: string): string | null {
+  const doc = nlp(`we ${verb} it`);
+  doc.verbs().toGerund();
+  const form = /^we (?:are|were|is) ([a-z]+ing) it$/.exec(doc.text())?.[1];
+  return form && form.slice(0, 2) === verb.slice(0, 2) ? form : null;
+}
+
+/**
+ * Loads the two models (about half a second, once per process), so that the first offer of a call does not wait
+ * for them: called where an agent's index is built, before its calls need it.
+ */
+export function loadTopicPhrasing(): void {
+  asActivity('open an account');
+}
