@@ -293,6 +293,16 @@ describe('knowledge index', () => {
     expect(best('is there somewhere to park my car')).toBe('Is there parking?');
   });
 
+  it('does not take cancelling an order for a refund, nor a refund for a cancellation', () => {
+    const shop = buildKnowledgeIndex([
+      passage('cancel', 'Cancel your order', 'Orders can be cancelled within 24 hours from the Orders page.'),
+      passage('refund', 'Refunds', 'Refunds go back to the original card within five working days.'),
+    ]);
+    const found = (q: string) => shop.search(q).hits.map((h) => h.passage.id);
+    expect(found('how long does a refund take')).toEqual(['refund']);
+    expect(found('can i still cancel my order')).toEqual(['cancel']);
+  });
+
   it('answers a kind of a thing from the general entry, but not from another kind of it', () => {
     const applePayOnly = buildKnowledgeIndex([
       passage('1', 'Do you accept Apple Pay?', 'Yes, Apple Pay works at the till.'),

@@ -30,7 +30,7 @@ const SAME: string[] = [
   // money
   'price prices cost costs fee fees charge charges charged rate rates expensive cheap afford pricing',
   'discount discounts deal deals coupon coupons promotion',
-  'refund refunds cancel cancellation cancellations cancelled',
+  'refund refunds',
   'tip tips tipping gratuity',
   'insurance insured coverage',
   'estimate estimates quote quotes',
