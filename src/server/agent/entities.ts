@@ -73,17 +73,21 @@ const nounMemo = new Map<string, ReadonlySet<string>>();
 export function nounsOf(question: string): ReadonlySet<string> {
   const known = nounMemo.get(question);
   if (known) return known;
-  tagger ??= winkNLP(model, ['pos']);
-  const its = tagger.its;
-  const tokens = tagger.readDoc(question).tokens();
-  const tags = tokens.out(its.pos);
+  const { words, tags } = partsOfSpeech(question);
   const nouns = new Set<string>();
-  tokens.out().forEach((token, i) => {
+  words.forEach((token, i) => {
     if (tags[i] === 'NOUN' || tags[i] === 'PROPN') for (const w of wordsOf(token)) nouns.add(w);
   });
   if (nounMemo.size >= MEMO_LIMIT) nounMemo.clear();
   nounMemo.set(question, nouns);
   return nouns;
+}
+
+/** The text's tokens and their universal part-of-speech tags ("VERB", "NOUN", "DET", …), by wink-nlp's tagger. */
+export function partsOfSpeech(text: string): { words: string[]; tags: string[] } {
+  tagger ??= winkNLP(model, ['pos']);
+  const tokens = tagger.readDoc(text).tokens();
+  return { words: tokens.out(), tags: tokens.out(tagger.its.pos) as string[] };
 }
 
 function wordsOf(text: string): string[] {

@@ -3,21 +3,13 @@
  * order", "Add the storage package", "Install"); "are you asking about cancel your order?" is not English, so such a
  * heading is said as the activity: "are you asking about cancelling your order?".
  *
- * The parts of speech come from wink-nlp's English model (the one entities.ts reads with), the -ing form from
+ * The parts of speech come from wink-nlp's tagger (entities.ts), the -ing form from
  * compromise's conjugation: no list of verbs, no hand-written spelling rules ("stop" -> "stopping", "use" ->
  * "using", "cancel" -> "cancelling").
  */
 import nlp from 'compromise';
 import lemmatizer from 'wink-lemmatizer';
-import winkNLP, { type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
-
-let tagger: WinkMethods | null = null;
-function tagsOf(text: string): { words: string[]; tags: string[] } {
-  tagger ??= winkNLP(model, ['pos']);
-  const tokens = tagger.readDoc(text).tokens();
-  return { words: tokens.out() as string[], tags: tokens.out(tagger.its.pos) as string[] };
-}
+import { partsOfSpeech } from './entities.ts';
 
 /** A word after which the first word can only be a verb: "a", "the", "your", "us" ("Open an account", "Visit us"). */
 const OBJECT_START =
@@ -42,7 +34,7 @@ export function topicPhrase(label: string): string {
 function asActivity(label: string): string | null {
   const first = /^[a-z]+(?=\s|$)/.exec(label)?.[0];
   if (!first || first.endsWith('ing')) return null;
-  const { words, tags } = tagsOf(label);
+  const { words, tags } = partsOfSpeech(label);
   if (words[0] !== first) return null;
   // The model reads the first word as a verb, or as something a determiner or an object pronoun cannot follow.
   const verb =
@@ -68,5 +60,8 @@ function gerundOf(verb: string): string | null {
  * for them: called where an agent's index is built, before its calls need it.
  */
 export function loadTopicPhrasing(): void {
+  if (loaded) return;
   asActivity('open an account');
+  loaded = true;
 }
+let loaded = false;
