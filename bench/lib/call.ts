@@ -84,11 +84,23 @@ export const TRUSTING_CALLER = process.env.BENCH_CALLER === 'trusting';
  */
 export const TOPICAL_CALLER = process.env.BENCH_CALLER === 'topical';
 
-/** The caller's yes or no to the offer `offer` (the agent's "are you asking …?") of a passage, for `question`. */
-function sayYes(question: string, offer: string, holdsAnswer: boolean): boolean {
-  if (TRUSTING_CALLER || holdsAnswer) return true;
-  if (!TOPICAL_CALLER) return false;
-  const named = /are you asking(?: about)?,? (.*)$/i.exec(offer)?.[1] ?? '';
+/**
+ * The caller's reply to the agent's "are you asking …?" for `question`: `offer` is the reply that asked, `holdsAnswer`
+ * says for each passage offered (one, or two: "… about A, or about B?") whether it holds the answer. Yes, the option
+ * picked ("the first one", "the second one"), or no. Each caller judges the options in the order said, as for one:
+ * the trusting caller says yes (the first), the topical one takes the first that holds the answer or names a word of
+ * the question, the truthful one the first that holds the answer.
+ */
+function replyToOffer(question: string, offer: AgentReply, holdsAnswer: readonly boolean[]): string {
+  if (TRUSTING_CALLER) return 'yes';
+  const names = offer.choices ?? [/are you asking(?: about)?,? (.*)$/i.exec(offer.text)?.[1] ?? ''];
+  const i = names.findIndex((name, k) => holdsAnswer[k] || (TOPICAL_CALLER && sharesWord(question, name)));
+  if (i < 0) return 'no';
+  return offer.choices ? (i === 0 ? 'the first one' : 'the second one') : 'yes';
+}
+
+/** The name the agent offers shares a word with the question (as the topical caller hears it). */
+function sharesWord(question: string, named: string): boolean {
   const words = (text: string) =>
     new Set(
       tokenize(text)
@@ -97,6 +109,18 @@ function sayYes(question: string, offer: string, holdsAnswer: boolean): boolean 
     );
   const asked = words(question);
   return [...words(named)].some((w) => asked.has(w));
+}
+
+/** The replies a choice of `offer` gets, each on the conversation `open` returns as it stood after the offer. */
+function optionsOf(
+  offer: AgentReply,
+  open: () => Conversation,
+): { said: string; reply: AgentReply; conversation: Conversation }[] {
+  const lines = offer.choices ? ['the first one', 'the second one'] : ['yes'];
+  return lines.map((said) => {
+    const conversation = open();
+    return { said, reply: conversation.onCallerText(said), conversation };
+  });
 }
 
 /**
@@ -119,9 +143,14 @@ export function callAndConfirm(
     conversation.onCallerText(question, vector);
     return conversation;
   };
-  const yes = asHandoff(ask().onCallerText('yes'));
-  if (sayYes(question, first.reply.text, isRight(yes.answer?.passages[0])))
-    return { ...first, final: yes, confirmed: 'yes' };
+  const options = optionsOf(first.reply, ask);
+  const said = replyToOffer(
+    question,
+    first.reply,
+    options.map((o) => isRight(o.reply.answer?.passages[0])),
+  );
+  const picked = options.find((o) => o.said === said) ?? options[0]!;
+  if (said !== 'no') return { ...first, final: asHandoff(picked.reply), confirmed: 'yes' };
   return { ...first, final: asHandoff(ask().onCallerText('no')), confirmed: 'no' };
 }
 
@@ -202,13 +231,24 @@ export async function askAndConfirm(
   const first = conversation.onCallerText(question, vector?.vector);
   const turnMs = t1 - t0 + (performance.now() - t2) + (vector?.ms ?? 0);
   const asked: CallerLine = { text: question, vector: vector?.vector ?? null };
-  const settle = (c: Conversation, final: AgentReply, confirmed: 'yes' | 'no' | null): Asked => {
-    const lines = confirmed === null ? [asked] : [asked, { text: confirmed, vector: null }];
+  const settle = (c: Conversation, final: AgentReply, said: string | null): Asked => {
+    const lines = said === null ? [asked] : [asked, { text: said, vector: null }];
+    const confirmed = said === null ? null : said === 'no' ? 'no' : 'yes';
     return { first, final, confirmed, turnMs, conversation: c, lines };
   };
   if (first.intent !== 'confirm') return settle(conversation, first, null);
-  const yes = conversation.onCallerText('yes');
-  if (sayYes(question, first.text, isRight(yes.answer?.passages[0]))) return settle(conversation, yes, 'yes');
+  const options = optionsOf(first, () => replay(open, [asked]));
+  const said = replyToOffer(
+    question,
+    first,
+    options.map((o) => isRight(o.reply.answer?.passages[0])),
+  );
+  const picked = options.find((o) => o.said === said);
+  if (picked) return settle(picked.conversation, picked.reply, said);
+  if (said === 'yes') {
+    const again = replay(open, [asked]);
+    return settle(again, again.onCallerText('yes'), 'yes');
+  }
   const again = replay(open, [asked]);
   return settle(again, again.onCallerText('no'), 'no');
 }

@@ -299,6 +299,14 @@ export const OFFER_LIKELY_MIN = 0.3;
  */
 export const MEANING_OFFER_LIKELY_MIN = 0.45;
 
+/**
+ * The bar for the second passage of "are you asking about A, or about B?", however it was found. The same bars as a
+ * single offer (0.3, 0.45 by meaning) gave the truthful caller 4-5 points more coverage on the development sets, and
+ * the topical caller, who takes the first option that names a word of the question, 2 points fewer declines on
+ * `sites`; at 0.45, 3-4 points of coverage and no fewer declines; at 0.6, 1-1.5 points (ADR 010, pass 19).
+ */
+export const CHOICE_LIKELY_MIN = 0.45;
+
 export function offerLikelihood(features: readonly number[], model: EvidenceModel = OFFER_MODEL): number {
   const z = features.reduce((s, xi, i) => s + xi * (model.weights[i] ?? 0), model.intercept);
   return 1 / (1 + Math.exp(-z));

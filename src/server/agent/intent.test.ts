@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksWhoAnswered, confirmationAnswer, detectIntent } from './intent.ts';
+import { asksWhoAnswered, confirmationAnswer, detectIntent, pickedOption } from './intent.ts';
 
 const intent = (text: string) => detectIntent(text).intent;
 
@@ -141,5 +141,22 @@ describe('detectIntent', () => {
     expect(intent('are you a dog friendly cafe')).toBe('question');
     // Asking whether it is a real person is most often asking for one.
     expect(intent('Are you a real person?')).toBe('request_person');
+  });
+});
+
+describe('pickedOption', () => {
+  const names = ['Bike parking', 'Car parking'] as const;
+  it.each([
+    ['the first one', 0],
+    ['the second one please', 1],
+    ['the other one', 1],
+    ['the latter', 1],
+    ['bikes', 0],
+    ['for my car', 1],
+    ['parking', null],
+    ['neither', null],
+    ['what time does the pool open', null],
+  ] as const)('"%s" picks %s', (said, picked) => {
+    expect(pickedOption(said, names)).toBe(picked);
   });
 });

@@ -3,7 +3,7 @@
  * else was said: "thanks, do they take credit cards" is a question, "ok thanks bye" is a goodbye, and
  * "is there a place to park my bike bye" is still a question.
  */
-import { normalizeText } from './retrieval/text.ts';
+import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
 
 export type CallerIntent =
   | 'greeting'
@@ -179,4 +179,33 @@ export function asksWhoAnswered(normalized: string, companyName: string): boolea
   const ofName = new Set(normalizeText(companyName).split(' '));
   const words = named.split(' ').filter((w) => w !== '' && !NAMING_WORDS.has(w));
   return words.length > 0 && words.every((w) => ofName.has(w) || ofName.has(w.replace(/s$/, '')));
+}
+
+/** "The first one", "the former", "number one"; and "the second", "the other one", "the latter", "the last one". */
+const FIRST_OPTION = /\b(?:first|former|1st|number one|option one|the one before)\b/;
+const SECOND_OPTION =
+  /\b(?:second|latter|2nd|number two|option two|the other(?: one)?|the last one|the one after|the second one)\b/;
+
+/**
+ * Which of two offered topics the caller's reply to "are you asking about A, or about B?" picks: by its place ("the
+ * second one") or by the words that name only one of them ("the bike one" for "parking" or "bike storage"); null when
+ * it picks neither, or both equally.
+ */
+export function pickedOption(normalized: string, names: readonly [string, string]): 0 | 1 | null {
+  const first = FIRST_OPTION.test(normalized);
+  const second = SECOND_OPTION.test(normalized);
+  if (first !== second) return first ? 0 : 1;
+  const stems = (text: string) =>
+    new Set(
+      tokenizeNormalized(normalizeText(text))
+        .filter((t) => !t.stop)
+        .map((t) => t.stem),
+    );
+  const said = stems(normalized);
+  const [a, b] = names.map(stems) as [Set<string>, Set<string>];
+  const only = (mine: Set<string>, theirs: Set<string>) =>
+    [...mine].filter((w) => !theirs.has(w) && said.has(w)).length;
+  const inA = only(a, b);
+  const inB = only(b, a);
+  return inA === inB ? null : inA > inB ? 0 : 1;
 }

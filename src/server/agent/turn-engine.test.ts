@@ -3,7 +3,7 @@ import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 import { MeaningIndex } from './retrieval/meaning.ts';
 import { splitIntoPassages } from './passages.ts';
-import { confirmationOf, createConversation, type AgentReply } from './turn-engine.ts';
+import { confirmationOf, createConversation, offerOfTwo, type AgentReply } from './turn-engine.ts';
 
 const knowledge = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const TRANSFER = '+15550142';
@@ -971,6 +971,82 @@ Free parking behind the shop.
       const checked = ask(open(), Float32Array.of(0, 0.1, 0.95));
       expect(checked).toMatchObject({ intent: 'confirm', action: 'continue' });
       expect(checked.text).toContain('how much is delivery?');
+    });
+
+    describe('a choice of two', () => {
+      const hotel = passagesOf(
+        'hotel',
+        `Car parking
+Guests park free in the lot behind the hotel, open day and night.
+
+Bike parking
+Bikes can be parked in the locked shed by the entrance.
+
+Pool
+The pool is open from 7am to 9pm.
+`,
+      );
+      const axes = new MeaningIndex(
+        hotel.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1, 2], (_, k) => +(k === i)) })),
+      );
+      // The words find both parking entries equally; the meaning is as near to both.
+      const question = 'is there parking at the hotel';
+      const asked = () => {
+        const conversation = createConversation({
+          companyName: 'Lake Hotel',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(hotel, { companyName: 'Lake Hotel' }),
+          meaning: axes,
+        });
+        expect(conversation.needsMeaning(question)).toBe(true);
+        const reply = conversation.onCallerText(question, Float32Array.of(0.7, 0.7, 0.14));
+        return { conversation, reply };
+      };
+
+      it('asks about both entries likely to answer, and answers from the one the caller picks', () => {
+        const { reply } = asked();
+        expect(reply).toMatchObject({
+          intent: 'confirm',
+          action: 'continue',
+          choices: ['Bike parking', 'Car parking'],
+        });
+        expect(reply.text).toBe(
+          'Just to make sure I heard you right: are you asking about bike parking, or about car parking?',
+        );
+        for (const said of ['the second one', 'for my car', 'no, the other one']) {
+          const { conversation } = asked();
+          const answer = conversation.onCallerText(said);
+          expect(answer.text, said).toBe('Guests park free in the lot behind the hotel, open day and night.');
+          expect(answer.sources[0]).toMatchObject({ heading: 'Car parking' });
+        }
+        for (const said of ['the first one', 'yes', 'bikes']) {
+          const { conversation } = asked();
+          expect(conversation.onCallerText(said).text, said).toContain('locked shed');
+        }
+      });
+
+      it('declines on a no to both, and answers a question asked instead of picking', () => {
+        expectDeclined(asked().conversation.onCallerText('no'));
+        expectDeclined(asked().conversation.onCallerText('neither'));
+        const { conversation } = asked();
+        expect(conversation.onCallerText('when does the pool open').text).toContain('7am to 9pm');
+      });
+    });
+
+    it('reads a question heading back whole beside another topic', () => {
+      expect(
+        offerOfTwo('Just to make sure I heard you right: are you asking, do you deliver?', 'Service area'),
+      ).toBe(
+        'Just to make sure I heard you right: are you asking, do you deliver? Or are you asking about service area?',
+      );
+      expect(
+        offerOfTwo(
+          'I may only have part of what you asked. Are you asking about parking?',
+          'Is there a bike rack?',
+        ),
+      ).toBe(
+        'I may only have part of what you asked. Are you asking about parking? Or are you asking, is there a bike rack?',
+      );
     });
 
     it('transfers without asking when the question shares no word with the documents', () => {

@@ -21,6 +21,7 @@ import {
   bestEvidence,
   evidenceIn,
   likelyEnoughToOffer,
+  CHOICE_LIKELY_MIN,
   MEANING_OFFER_LIKELY_MIN,
   OFFER_LIKELY_MIN,
   offerFeatures,
@@ -30,7 +31,13 @@ import {
 } from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
 import { answerTypeOf, asksOwnQuestion, questionOf, questionsOf } from './question.ts';
-import { asksWhoAnswered, confirmationAnswer, detectIntent, type CallerIntent } from './intent.ts';
+import {
+  asksWhoAnswered,
+  confirmationAnswer,
+  detectIntent,
+  pickedOption,
+  type CallerIntent,
+} from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
 import { topicPhrase } from './topic-phrase.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
@@ -78,6 +85,8 @@ export interface AgentReply {
    * silence hands over with reason no_answer, another question is answered.
    */
   declined?: boolean;
+  /** "Are you asking about A, or about B?": the two topics offered, in the order said. */
+  choices?: [string, string];
 }
 
 export type ConversationOutcome = 'answered' | 'escalated_requested' | 'escalated_no_answer';
@@ -181,6 +190,12 @@ const YES_GOES_ON =
  */
 const CONTEXT_LEAD = 0.05;
 
+/** "Are you asking about A, or about B?": B is one of the words' first this many candidates, or nearest in meaning. */
+const CHOICE_FROM = 3;
+
+/** A reply to "… A, or … B?" that is not a yes or a no picks one by its words only when it is this short. */
+const PICK_MAX_WORDS = 5;
+
 /** Longest answer after a yes to "are you asking about …?", in words (the evidence stage speaks up to 70 too). */
 const ANSWER_WORDS = 70;
 
@@ -222,8 +237,13 @@ export function createConversation(options: ConversationOptions): Conversation {
   let offered: string | null = null;
   /** The passage the last answer came from, while its question is the subject of the conversation. */
   let subjectPassage: KnowledgePassage | null = null;
-  /** The passage the agent asked the caller to confirm, and the question it would answer. */
-  let pending: { question: string; result: SearchResult; passage: KnowledgePassage } | null = null;
+  /** The passage the agent asked the caller to confirm (and the other one it offered), and the question. */
+  let pending: {
+    question: string;
+    result: SearchResult;
+    passage: KnowledgePassage;
+    alternative: KnowledgePassage | null;
+  } | null = null;
   /** needsMeaning's decision on the text it was asked about, used by the onCallerText that follows. */
   let previewed: { text: string; decision: Decision } | null = null;
 
@@ -488,9 +508,69 @@ export function createConversation(options: ConversationOptions): Conversation {
   /** What "are you asking about …?" names for a passage: the topic its heading belongs to. */
   const topicOf = (passage: KnowledgePassage) => knowledge.topicOf?.(passage) ?? passage.heading;
 
-  const confirm = (question: string, result: SearchResult, passage: KnowledgePassage, text: string) => {
-    pending = { question, result, passage };
-    return reply({ text, action: 'continue', intent: 'confirm' });
+  /**
+   * "Are you asking about X?", or, with `alternative`, "are you asking about X, or about Y?": the caller picks one by
+   * its place or its words (pickedOption), a yes takes X, a no declines.
+   */
+  const confirm = (
+    question: string,
+    result: SearchResult,
+    passage: KnowledgePassage,
+    text: string,
+    alternative: KnowledgePassage | null = null,
+  ) => {
+    const choices = alternative && ([topicOf(passage) ?? '', topicOf(alternative) ?? ''] as [string, string]);
+    const both = choices && offerOfTwo(text, choices[1]);
+    pending = { question, result, passage, alternative: both ? alternative : null };
+    return reply({
+      text: both ?? text,
+      action: 'continue',
+      intent: 'confirm',
+      ...(both ? { choices: choices! } : {}),
+    });
+  };
+
+  /**
+   * The passage to offer beside `passage` when the agent asks: among the words' first CHOICE_FROM candidates and the
+   * passage nearest in meaning, the likeliest one that is about the question's focus and at least CHOICE_LIKELY_MIN
+   * likely to hold the answer. Null without the question's vector, or when none is; a passage with the same text or
+   * read back under the same name is no choice.
+   */
+  const choiceBeside = (
+    text: string,
+    result: SearchResult,
+    passage: KnowledgePassage,
+    meaning: Float32Array | null,
+    followUp: boolean,
+    passedOver: string | null,
+  ): KnowledgePassage | null => {
+    if (!meaning || !options.meaning?.size) return null;
+    const byWords = result.hits
+      .slice(0, CHOICE_FROM)
+      .filter((h) => h.relevance >= CONFIRM_THRESHOLD)
+      .map((h) => h.passage);
+    const byMeaning = options.meaning.preferredOver(meaning, passage.id)?.passage;
+    const name = (p: KnowledgePassage) => normalizeText(topicOf(p) ?? '');
+    let best: { passage: KnowledgePassage; likelihood: number } | null = null;
+    for (const candidate of byMeaning ? [...byWords, byMeaning] : byWords) {
+      if (
+        candidate.id === passage.id ||
+        candidate.id === passedOver ||
+        candidate.text.trim() === passage.text.trim() ||
+        name(candidate) === '' ||
+        name(candidate) === name(passage) ||
+        !sharesFocus(result.terms, candidate, text)
+      )
+        continue;
+      const cosines = options.meaning.cosines(meaning, [
+        candidate.id,
+        ...result.hits.map((h) => h.passage.id),
+      ]);
+      const likelihood = offerLikelihood(offerFeatures(text, result, candidate, cosines, followUp));
+      if (likelihood >= CHOICE_LIKELY_MIN && (best === null || likelihood > best.likelihood))
+        best = { passage: candidate, likelihood };
+    }
+    return best?.passage ?? null;
   };
 
   /** A question answered exactly (ExactAnswer): counted as an answer from its source, like any other. */
@@ -549,7 +629,13 @@ export function createConversation(options: ConversationOptions): Conversation {
     }
     if (decision.kind === 'confirm') {
       if (likelyOffer(text, result, decision.passage, meaning, followUp))
-        return confirm(text, result, decision.passage, decision.text);
+        return confirm(
+          text,
+          result,
+          decision.passage,
+          decision.text,
+          choiceBeside(text, result, decision.passage, meaning, followUp, passedOver),
+        );
       decision = { kind: 'transfer', result, usedContext: decision.usedContext };
       offerRefused = true;
     }
@@ -580,7 +666,13 @@ export function createConversation(options: ConversationOptions): Conversation {
         offer &&
         likelyOffer(text, result, near.passage, meaning, followUp, MEANING_OFFER_LIKELY_MIN)
       )
-        return confirm(text, result, near.passage, offer);
+        return confirm(
+          text,
+          result,
+          near.passage,
+          offer,
+          choiceBeside(text, result, near.passage, meaning, followUp, passedOver),
+        );
       return declineQuestion(text, decision.usedContext);
     }
     if (allowConfirm && meaning && wantsSecondOpinion(decision)) {
@@ -598,7 +690,13 @@ export function createConversation(options: ConversationOptions): Conversation {
           : null;
       if (offer) {
         if (likelyOffer(text, result, passage, meaning, followUp))
-          return confirm(text, result, passage, offer);
+          return confirm(
+            text,
+            result,
+            passage,
+            offer,
+            choiceBeside(text, result, passage, meaning, followUp, passedOver),
+          );
         return declineQuestion(text, decision.usedContext);
       }
     }
@@ -682,28 +780,24 @@ export function createConversation(options: ConversationOptions): Conversation {
    * question leaning on the first one. Anything else (null) is an ordinary turn. The agent asks once per question.
    */
   const onConfirmation = (normalized: string): AgentReply | null => {
-    const { question, result, passage } = pending!;
+    const { question, result, passage, alternative } = pending!;
     pending = null;
     const { answer, rest } = confirmationAnswer(normalized);
+    // Offered two: "the second one", "yes, the bike one", "no, the other one" pick one; a short reply naming one
+    // does too ("bike storage"), a question of its own does not.
+    const pickFrom = answer === null ? normalized : rest;
+    const picked =
+      alternative === null || (answer === null && pickFrom.split(' ').length > PICK_MAX_WORDS)
+        ? null
+        : pickedOption(pickFrom, [topicOf(passage) ?? '', topicOf(alternative) ?? '']);
+    if (picked !== null) return answerOffered(question, result, picked === 0 ? passage : alternative!, '');
     // Another question instead of a yes or no: often the same one put another way, or one leaning on it ("I have
     // a question about your cakes." … "How much are they?"). The question asked about is its subject.
     if (answer === null) {
       previousQuestion = question;
       return null;
     }
-    if (answer === 'yes') {
-      previousQuestion = question;
-      // The composer's pick keeps the passage's first lines ("Default: 1048576"); the sentences holding the
-      // question's words may be further on.
-      const evidence = evidenceIn(question, result, passage);
-      const answered = answerFrom(question, result, passage, null, evidence?.sentences ?? []);
-      // "Yes, exactly. And how much is delivery?": that answer, then the next question, when it asks about something
-      // else by its own words. "Yes, what is it?", "yes so what do you take" ask for the answer just given.
-      const next = rest.replace(YES_GOES_ON, '');
-      const own = asksOwnQuestion(next) && !LEANS_ON_CONTEXT.test(next) ? knowledge.search(next) : null;
-      const another = own !== null && own.answerable && own.hits[0]!.passage.id !== passage.id;
-      return another ? answerSeveral(questionsOf(next), [answered]) : answered;
-    }
+    if (answer === 'yes') return answerOffered(question, result, passage, rest);
     const after = rest === '' ? 'unclear' : detectIntent(rest).intent;
     if (after === 'goodbye') return goodbye('goodbye'); // "no, bye"
     if (after !== 'question') return decline(question); // "no", "no thanks"
@@ -713,6 +807,26 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (offered === rest) offered = `${question}; ${rest}`;
     if (escalation?.question === rest) escalation = { ...escalation, question: `${question}; ${rest}` };
     return retry;
+  };
+
+  /** A yes (or a pick) to "are you asking …?": the answer from `passage`, then the next question said after it. */
+  const answerOffered = (
+    question: string,
+    result: SearchResult,
+    passage: KnowledgePassage,
+    rest: string,
+  ): AgentReply => {
+    previousQuestion = question;
+    // The composer's pick keeps the passage's first lines ("Default: 1048576"); the sentences holding the
+    // question's words may be further on.
+    const evidence = evidenceIn(question, result, passage);
+    const answered = answerFrom(question, result, passage, null, evidence?.sentences ?? []);
+    // "Yes, exactly. And how much is delivery?": that answer, then the next question, when it asks about something
+    // else by its own words. "Yes, what is it?", "yes so what do you take" ask for the answer just given.
+    const next = rest.replace(YES_GOES_ON, '');
+    const own = asksOwnQuestion(next) && !LEANS_ON_CONTEXT.test(next) ? knowledge.search(next) : null;
+    const another = own !== null && own.answerable && own.hits[0]!.passage.id !== passage.id;
+    return another ? answerSeveral(questionsOf(next), [answered]) : answered;
   };
 
   return {
@@ -978,8 +1092,8 @@ export function confirmationOf(
   doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
   topic: string | null = hit.passage.heading,
 ): string | null {
-  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, '')).trim();
-  if (heading === '') return null;
+  const asked = askedAbout(topic);
+  if (asked === null) return null;
   // Unsure what the caller said, the agent checks it heard right; sure of the entry but not that it covers all the
   // caller asked, it says so; with the entry found by meaning, it checks it understood.
   const opening = {
@@ -987,14 +1101,36 @@ export function confirmationOf(
     partial: 'I may only have part of what you asked. Are you asking',
     meaning: 'Just to make sure I understand: are you asking',
   }[doubt];
+  return `${opening}${asked}?`;
+}
+
+/**
+ * `single` (confirmationOf's "… are you asking about parking?") with a second topic: "… are you asking about parking,
+ * or about bike storage?"; with a question heading on either side, "… are you asking, do you deliver? Or are you
+ * asking about service area?". Null when the topic has nothing to read back.
+ */
+export function offerOfTwo(single: string, otherTopic: string): string | null {
+  const other = askedAbout(otherTopic);
+  if (other === null) return null;
+  const labels = other.startsWith(' about ') && /\sare you asking about [^?]*\?$/i.test(single);
+  return labels ? `${single.slice(0, -1)}, or${other}?` : `${single} Or are you asking${other}?`;
+}
+
+/**
+ * What "are you asking" reads back of a topic: ", do you have bike parking" for a question heading, " about service
+ * area" for a label; null when there is nothing to read back.
+ */
+function askedAbout(topic: string | null): string | null {
+  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, '')).trim();
+  if (heading === '') return null;
   if (isQuestionHeading(heading)) {
     const asked = heading.replace(/[.?!\s]+$/, '');
-    return `${opening}, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}?`;
+    return `, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`;
   }
   // A code name is said as written, without its call signature or type parameters: "bodyLimit",
   // "logger.flush([cb])" -> "logger.flush", "FastifyReply<RawServer, …>" -> "FastifyReply".
   const code = CODE_LABEL.exec(heading);
-  if (code) return `${opening} about ${code[1]}?`;
+  if (code) return ` about ${code[1]}`;
   // A label is read in lower case ("Service Area" -> "service area"), keeping acronyms ("WiFi and TV" -> "wifi
   // and TV") unless the whole label is in capitals ("SERVICE AREA").
   const shouting = !/[a-z]/.test(heading);
@@ -1005,7 +1141,7 @@ export function confirmationOf(
     .join(' ')
     .replace(/^about\s+(?=\S)/, ''); // "About the clinic": "are you asking about the clinic?"
   // "Cancel your order": "are you asking about cancelling your order?"
-  return `${opening} about ${topicPhrase(label)}?`;
+  return ` about ${topicPhrase(label)}`;
 }
 
 function toSourceRef(passage: KnowledgePassage, relevance: number): SourceRef {
