@@ -35,6 +35,19 @@ We deliver within five miles of the shop. Delivery costs $4, and it is free on o
 # Opening hours
 We are open every day from 7 a.m. to 9 p.m.`;
 
+/** A hotel's guest sheet: two parking sections a question about parking may mean, and the pool. */
+const HOTEL = `Lakeview Hotel - Guest information
+
+Car parking
+Guests park free in the lot behind the hotel, open day and night.
+
+Bike parking
+Bikes can be parked in the locked shed by the entrance.
+
+Pool
+The pool is open from 7 a.m. to 9 p.m.
+`;
+
 /** A Pro subscriber whose agent answers from `document`; returns the agent's number. */
 async function ownerWithLiveAgent(
   page: Page,
@@ -368,6 +381,40 @@ We are open every day from 7 a.m. to 9 p.m.`,
     await expect(call.getByTestId('call-summary')).toHaveText('Asked about parking (answered).');
     await expect(call.getByTestId('call-source')).toHaveText(/Source: faq\.txt · Parking/);
     await page.screenshot({ path: `${SHOTS}/calls-meaning.png`, fullPage: true });
+  });
+
+  test('asks which of two sections the caller means, and answers from the one picked', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Hotel Owner',
+      companyName: 'Lakeview Hotel',
+      document: HOTEL,
+    });
+    // The choice needs the question's meaning beside the passages' vectors, computed in the background.
+    await page.waitForTimeout(6_000);
+    let agentLines = await callFromSoftphone(page, number, 'Lakeview Hotel');
+    for (let attempt = 1; ; attempt++) {
+      // Both parking sections hold the question's words; the meaning is near both.
+      await say(page, 'is there parking at the hotel');
+      await expect(agentLines.nth(1)).toHaveText(/\?$/);
+      if (/, or about/.test((await agentLines.nth(1).textContent()) ?? '') || attempt === 6) break;
+      await page.getByRole('button', { name: 'Hang up' }).click();
+      await page.waitForTimeout(5_000);
+      agentLines = await callFromSoftphone(page, number, 'Lakeview Hotel');
+    }
+    await expect(agentLines.nth(1)).toHaveText(
+      'Agent: Just to make sure I heard you right: are you asking about bike parking, or about car parking?',
+    );
+    await say(page, 'the second one');
+    await expect(agentLines.nth(2)).toHaveText(
+      'Agent: Guests park free in the lot behind the hotel, open day and night.',
+    );
+    await say(page, 'and when is the pool open');
+    await expect(agentLines.nth(3)).toHaveText('Agent: The pool is open from 7 a.m. to 9 p.m.');
+    await page.screenshot({ path: `${SHOTS}/phone-choice.png`, fullPage: true });
   });
 
   test("speaking into the softphone: the recogniser's words so far go ahead as partial prompts", async ({
