@@ -177,6 +177,13 @@ describe('extractive answers', () => {
     expect(ask('Note', 'where can i park', 'Free spaces are behind the building.')).toBe(
       'Free spaces are behind the building.',
     );
+    expect(
+      ask(
+        'Or async/await:',
+        'can that hook be async',
+        'The hook runs when the client closes the connection.',
+      ),
+    ).toBe('The hook runs when the client closes the connection.');
     expect(ask('Where can I park?', 'where can i park', 'Free spaces are behind the building.')).toBe(
       'Free spaces are behind the building.',
     );

@@ -5,7 +5,7 @@
  */
 import type { KnowledgePassage } from './retrieval/knowledge-index.ts';
 import { isPointerSentence } from './boilerplate.ts';
-import { isQuestionHeading, splitSentences, withoutSectionNumber } from './passages.ts';
+import { isGenericHeading, isQuestionHeading, splitSentences, withoutSectionNumber } from './passages.ts';
 import { tokenize } from './retrieval/text.ts';
 
 export interface AnswerRequest {
@@ -117,7 +117,7 @@ const MAX_HEADING_WORDS = 12;
  * label names and the sentence does not name it in full, the label is said first, so the answer names its subject.
  */
 function withHeading(answer: string, heading: string | null, question: string): string {
-  if (heading === null || isQuestionHeading(heading)) return answer;
+  if (heading === null || isQuestionHeading(heading) || isGenericHeading(heading)) return answer;
   const label = toSpokenText(withoutSectionNumber(heading)).replace(/[.:;,!?\s]+$/, '');
   if (label === '' || wordCount(label) > MAX_HEADING_WORDS) return answer;
   // "Use Data Mode if you:" over "want data features …": the answer finishes the label's sentence.

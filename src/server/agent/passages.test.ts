@@ -317,6 +317,10 @@ describe('isGenericHeading', () => {
     ['See also', true],
     ['[MODES: framework]', true],
     ['More examples', true],
+    // A line going on from the one before names no topic of its own.
+    ['Or async/await:', true],
+    ['And in production', true],
+    ['Orders and returns', false],
     ['Example 3: HTTP2 server', false],
     ['Body limit', false],
     ['Notes on parking', false],

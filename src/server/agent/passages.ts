@@ -359,7 +359,7 @@ function joinSentences(sentences: string[]): string {
 
 /**
  * Headings that name no topic: documentation's admonitions and structure ("Note", "Example:", "Tips", "See also")
- * and metadata tags in brackets ("[MODES: framework]"). A section under one is about the topic heading before it.
+ * metadata tags in brackets ("[MODES: framework]"), and a line that goes on from the one before ("Or async/await:"). A section under one is about the topic heading before it.
  * Retrieval still matches the heading as written (taking the parent's heading at ingestion cost 2 points of
  * precision on the documentation-site set: notes then competed with their parent sections); "are you asking
  * about …?" names the topic instead (KnowledgeIndex.topicOf).
@@ -373,8 +373,11 @@ export function isGenericHeading(heading: string): boolean {
     .replace(/[\s:.!*_>-]+$/, '')
     .trim()
     .toLowerCase();
-  return /^\[[^\]]*\]$/.test(text) || GENERIC_HEADING.test(text);
+  return /^\[[^\]]*\]$/.test(text) || GENERIC_HEADING.test(text) || CONTINUES.test(text);
 }
+
+/** A heading that goes on from the one before it ("Or async/await:", "And in production"): it names no topic. */
+const CONTINUES = /^(?:or|and|but|nor)\s/;
 
 /** A section's number before its title ("2.7.5. Uncommon options", "10.3 DHAT's viewer", "B) Fees"): never spoken. */
 export function withoutSectionNumber(heading: string): string {
