@@ -33,6 +33,14 @@ export const extractiveComposer = {
   },
 } satisfies AnswerComposer;
 
+/**
+ * The passage's text holds a sentence to say: not only code, links or a line that points elsewhere. A passage
+ * without one is never offered ("are you asking about pino with express?" would be answered with its heading).
+ */
+export function saysSomething(text: string): boolean {
+  return splitSentences(toSpokenText(text)).some((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
+}
+
 export function composeExtractive(request: AnswerRequest): string {
   const passage = request.passages[0];
   if (!passage) return '';

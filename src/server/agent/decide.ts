@@ -3,6 +3,7 @@
  * stage measured (evidence.ts), fitted on public data (SQuAD 2.0's dev half, whose unanswerable questions were
  * written to look answerable) and checked split-half: `npx tsx bench/lib/calibrate-evidence.ts`.
  */
+import { saysSomething } from './answer-composer.ts';
 import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
 import { nounsOf } from './entities.ts';
 import { isQuestionHeading } from './passages.ts';
@@ -170,6 +171,8 @@ export function sharesFocus(
   question: string,
   corroborated = false,
 ): boolean {
+  // A passage of code or links alone has nothing to read out.
+  if (!saysSomething(passage.text)) return false;
   // The kind of answer asked for must be there too: a price for "how much", a date for "when".
   if (!statesType(passage.text, answerTypeOf(question), questionWordsOf(question))) return false;
   const own = terms.filter((t) => t.factor === 1 && !t.businessName);

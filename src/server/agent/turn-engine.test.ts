@@ -1033,6 +1033,32 @@ The pool is open from 7am to 9pm.
       });
     });
 
+    it('never offers a section with nothing to read out, only a pointer elsewhere', () => {
+      const guide = passagesOf(
+        'guide',
+        `Pino with Express
+See the pino-http README for more info.
+
+Pino with Fastify
+Fastify comes with Pino built in: set its logger option to true.
+`,
+      );
+      const axes = new MeaningIndex(
+        guide.map((passage, i) => ({ passage, vector: Float32Array.from([0, 1], (_, k) => +(k === i)) })),
+      );
+      const open = () =>
+        createConversation({
+          companyName: 'Pino',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(guide, { companyName: 'Pino' }),
+          meaning: axes,
+        });
+      const question = 'how do i log requests in my express app';
+      const conversation = open();
+      conversation.needsMeaning(question);
+      expectDeclined(conversation.onCallerText(question, Float32Array.of(0.95, 0.3)));
+    });
+
     it('reads a question heading back whole beside another topic', () => {
       expect(
         offerOfTwo('Just to make sure I heard you right: are you asking, do you deliver?', 'Service area'),
