@@ -57,9 +57,11 @@ export function composeExtractive(request: AnswerRequest): string {
       );
   }
   // A sentence that only points elsewhere ("For more information, see …", "→ Get started") is never spoken.
-  const sentences = splitSentences(toSpokenText(passage.text)).filter(
-    (s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s),
-  );
+  // Split before cleaning: a list's items start in lower case ("pino-hapi: use Pino …"), and once joined for speech
+  // they would read as one sentence of a hundred words.
+  const sentences = splitSentences(passage.text)
+    .map((s) => finishSentence(toSpokenText(s)))
+    .filter((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
 
   let chosen = sentences;

@@ -309,6 +309,23 @@ describe('splitIntoPassages', () => {
   });
 });
 
+describe('a bullet item wrapped at the page width', () => {
+  it('is one item, not an item and a line of its own', () => {
+    const [passage] = passagesOfLines([
+      'Ecosystem',
+      '+ pino-elasticsearch: send',
+      'Pino logs to an Elasticsearch instance.',
+      '+ pino-eventhub: send Pino logs to an Event Hub.',
+      '+ pino-noir: redact sensitive information in logs.',
+    ]);
+    expect(passage!.text.split('\n')).toEqual([
+      '+ pino-elasticsearch: send Pino logs to an Elasticsearch instance.',
+      '+ pino-eventhub: send Pino logs to an Event Hub.',
+      '+ pino-noir: redact sensitive information in logs.',
+    ]);
+  });
+});
+
 describe('isGenericHeading', () => {
   it.each([
     ['Note', true],

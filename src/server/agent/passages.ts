@@ -244,7 +244,7 @@ function groupSections(lines: Line[]): Section[] {
       // picked as a sentence of its own instead of running into the next item.
       if (isListItem(line.text)) flushParagraph();
       paragraph.push(line.text);
-      if (isListItem(line.text) && !continuesOnNextLine(lines, i)) flushParagraph();
+      if (isListItem(line.text) && !continuesOnNextLine(lines, i) && !itemWraps(lines, i)) flushParagraph();
       afterHeading = false;
     }
     atBlockStart = false;
@@ -285,6 +285,22 @@ function wrapsInProse(lines: Line[], i: number): boolean {
 function continuesOnNextLine(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
   return next !== undefined && next.kind !== 'blank' && /^@?[a-z]/.test(next.text);
+}
+
+/**
+ * A bullet item wrapped at the page's width: it stops short of its sentence's end and the next line is no item of its
+ * own ("+ pino-elasticsearch: send" / "Pino logs to an Elasticsearch instance."), as Markdown reads it.
+ */
+function itemWraps(lines: Line[], i: number): boolean {
+  const text = lines[i]!.text;
+  const next = lines[i + 1];
+  return (
+    /^[-*+•]\s/.test(text) &&
+    !/[.!?:;)"'”’]$/.test(text) &&
+    next !== undefined &&
+    next.kind !== 'blank' &&
+    !isListItem(next.text)
+  );
 }
 
 /** "Label: value", as in opening hours, price lists and option defaults. */
