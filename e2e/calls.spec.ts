@@ -71,6 +71,29 @@ async function callFromSoftphone(page: Page, number: string, companyName: string
   return agentLines;
 }
 
+/**
+ * Calls and asks `question` until the reply matches `ready` (at most six calls, five seconds apart): the passages'
+ * vectors are computed in the background after the upload, and until then the agent answers by words alone.
+ * Returns the agent's lines of the last call, its reply to the question second.
+ */
+async function askOnceMeaningIsReady(
+  page: Page,
+  number: string,
+  companyName: string,
+  question: string,
+  ready: RegExp,
+) {
+  let agentLines = await callFromSoftphone(page, number, companyName);
+  for (let attempt = 1; ; attempt++) {
+    await say(page, question);
+    await expect(agentLines.nth(1)).toHaveText(/\S/);
+    if (ready.test((await agentLines.nth(1).textContent()) ?? '') || attempt === 6) return agentLines;
+    await page.getByRole('button', { name: 'Hang up' }).click();
+    await page.waitForTimeout(5_000);
+    agentLines = await callFromSoftphone(page, number, companyName);
+  }
+}
+
 /** Says `text` on the softphone (typed, as the browser's speech recognition would hand it over). */
 async function say(page: Page, text: string) {
   await page.getByLabel('Say something').fill(text);
@@ -355,19 +378,14 @@ We are open every day from 7 a.m. to 9 p.m.`,
     // Passage vectors are computed in the background after the upload: a loop that runs every second, and loads
     // the model the first time. Until then the agent answers by words alone and declines: call again a little later.
     await page.waitForTimeout(6_000);
-    const question = 'is there somewhere to put my car near the building';
-    let agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
-    for (let attempt = 1; ; attempt++) {
-      // Not one word of the question is in the parking section's heading; its meaning is.
-      await say(page, question);
-      await expect(agentLines.nth(1)).toHaveText(
-        /are you asking about parking\?$|don't have that information/,
-      );
-      if (/are you asking/.test((await agentLines.nth(1).textContent()) ?? '') || attempt === 6) break;
-      await page.getByRole('button', { name: 'Hang up' }).click();
-      await page.waitForTimeout(5_000);
-      agentLines = await callFromSoftphone(page, number, 'Acme Plumbing');
-    }
+    // Not one word of the question is in the parking section's heading; its meaning is.
+    const agentLines = await askOnceMeaningIsReady(
+      page,
+      number,
+      'Acme Plumbing',
+      'is there somewhere to put my car near the building',
+      /are you asking/,
+    );
     await expect(agentLines.nth(1)).toHaveText(
       /Just to make sure I understand: are you asking about parking\?$/,
     );
@@ -393,18 +411,16 @@ We are open every day from 7 a.m. to 9 p.m.`,
       companyName: 'Lakeview Hotel',
       document: HOTEL,
     });
-    // The choice needs the question's meaning beside the passages' vectors, computed in the background.
+    // The choice needs the question's meaning beside the passages' vectors, computed in the background. Both
+    // parking sections hold the question's words; its meaning is near both.
     await page.waitForTimeout(6_000);
-    let agentLines = await callFromSoftphone(page, number, 'Lakeview Hotel');
-    for (let attempt = 1; ; attempt++) {
-      // Both parking sections hold the question's words; the meaning is near both.
-      await say(page, 'is there parking at the hotel');
-      await expect(agentLines.nth(1)).toHaveText(/\?$/);
-      if (/, or about/.test((await agentLines.nth(1).textContent()) ?? '') || attempt === 6) break;
-      await page.getByRole('button', { name: 'Hang up' }).click();
-      await page.waitForTimeout(5_000);
-      agentLines = await callFromSoftphone(page, number, 'Lakeview Hotel');
-    }
+    const agentLines = await askOnceMeaningIsReady(
+      page,
+      number,
+      'Lakeview Hotel',
+      'is there parking at the hotel',
+      /, or about/,
+    );
     await expect(agentLines.nth(1)).toHaveText(
       'Agent: Just to make sure I heard you right: are you asking about bike parking, or about car parking?',
     );
