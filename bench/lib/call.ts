@@ -149,9 +149,9 @@ export function callAndConfirm(
     first.reply,
     options.map((o) => isRight(o.reply.answer?.passages[0])),
   );
-  const picked = options.find((o) => o.said === said) ?? options[0]!;
-  if (said !== 'no') return { ...first, final: asHandoff(picked.reply), confirmed: 'yes' };
-  return { ...first, final: asHandoff(ask().onCallerText('no')), confirmed: 'no' };
+  // A yes to a choice (the trusting caller), or a no, is said on a call of its own.
+  const final = options.find((o) => o.said === said)?.reply ?? ask().onCallerText(said);
+  return { ...first, final: asHandoff(final), confirmed: said === 'no' ? 'no' : 'yes' };
 }
 
 /**
@@ -245,12 +245,9 @@ export async function askAndConfirm(
   );
   const picked = options.find((o) => o.said === said);
   if (picked) return settle(picked.conversation, picked.reply, said);
-  if (said === 'yes') {
-    const again = replay(open, [asked]);
-    return settle(again, again.onCallerText('yes'), 'yes');
-  }
+  // A yes to a choice (the trusting caller), or a no, is said on a replay of its own.
   const again = replay(open, [asked]);
-  return settle(again, again.onCallerText('no'), 'no');
+  return settle(again, again.onCallerText(said), said);
 }
 
 /** An uploaded file's passages, exactly as the product ingests it: bytes -> pages -> passages. */

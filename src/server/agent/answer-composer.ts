@@ -38,7 +38,18 @@ export const extractiveComposer = {
  * without one is never offered ("are you asking about pino with express?" would be answered with its heading).
  */
 export function saysSomething(text: string): boolean {
-  return splitSentences(toSpokenText(text)).some((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
+  return spokenSentences(text).length > 0;
+}
+
+/**
+ * The sentences of a passage's text as they would be said, without those that only point elsewhere ("For more
+ * information, see …", "→ Get started"). Split before cleaning: a list's items start in lower case ("pino-hapi: use
+ * Pino …"), and once joined for speech they would read as one sentence of a hundred words.
+ */
+function spokenSentences(text: string): string[] {
+  return splitSentences(text)
+    .map((s) => finishSentence(toSpokenText(s)))
+    .filter((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
 }
 
 export function composeExtractive(request: AnswerRequest): string {
@@ -56,12 +67,7 @@ export function composeExtractive(request: AnswerRequest): string {
         request.question,
       );
   }
-  // A sentence that only points elsewhere ("For more information, see …", "→ Get started") is never spoken.
-  // Split before cleaning: a list's items start in lower case ("pino-hapi: use Pino …"), and once joined for speech
-  // they would read as one sentence of a hundred words.
-  const sentences = splitSentences(passage.text)
-    .map((s) => finishSentence(toSpokenText(s)))
-    .filter((s) => /[a-z0-9]/i.test(s) && !isPointerSentence(s));
+  const sentences = spokenSentences(passage.text);
   if (sentences.length === 0) return toSpokenText(passage.heading ?? '');
 
   let chosen = sentences;

@@ -184,7 +184,7 @@ export function asksWhoAnswered(normalized: string, companyName: string): boolea
 /** "The first one", "the former", "number one"; and "the second", "the other one", "the latter", "the last one". */
 const FIRST_OPTION = /\b(?:first|former|1st|number one|option one|the one before)\b/;
 const SECOND_OPTION =
-  /\b(?:second|latter|2nd|number two|option two|the other(?: one)?|the last one|the one after|the second one)\b/;
+  /\b(?:second|latter|2nd|number two|option two|the other(?: one)?|the last one|the one after)\b/;
 
 /**
  * Which of two offered topics the caller's reply to "are you asking about A, or about B?" picks: by its place ("the

@@ -374,8 +374,9 @@ function joinSentences(sentences: string[]): string {
 }
 
 /**
- * Headings that name no topic: documentation's admonitions and structure ("Note", "Example:", "Tips", "See also")
- * metadata tags in brackets ("[MODES: framework]"), and a line that goes on from the one before ("Or async/await:"). A section under one is about the topic heading before it.
+ * Headings that name no topic: documentation's admonitions and structure ("Note", "Example:", "Tips", "See also"),
+ * metadata tags in brackets ("[MODES: framework]"), and a line that goes on from the one before ("Or async/await:").
+ * A section under one is about the topic heading before it.
  * Retrieval still matches the heading as written (taking the parent's heading at ingestion cost 2 points of
  * precision on the documentation-site set: notes then competed with their parent sections); "are you asking
  * about …?" names the topic instead (KnowledgeIndex.topicOf).

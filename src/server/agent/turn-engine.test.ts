@@ -1061,13 +1061,18 @@ Fastify comes with Pino built in: set its logger option to true.
 
     it('reads a question heading back whole beside another topic', () => {
       expect(
-        offerOfTwo('Just to make sure I heard you right: are you asking, do you deliver?', 'Service area'),
+        offerOfTwo(
+          'Just to make sure I heard you right: are you asking, do you deliver?',
+          'Do you deliver?',
+          'Service area',
+        ),
       ).toBe(
         'Just to make sure I heard you right: are you asking, do you deliver? Or are you asking about service area?',
       );
       expect(
         offerOfTwo(
           'I may only have part of what you asked. Are you asking about parking?',
+          'Parking',
           'Is there a bike rack?',
         ),
       ).toBe(

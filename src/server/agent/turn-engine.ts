@@ -519,15 +519,13 @@ export function createConversation(options: ConversationOptions): Conversation {
     text: string,
     alternative: KnowledgePassage | null = null,
   ) => {
-    const choices = alternative && ([topicOf(passage) ?? '', topicOf(alternative) ?? ''] as [string, string]);
-    const both = choices && offerOfTwo(text, choices[1]);
+    const choices: [string, string] | null = alternative && [
+      topicOf(passage) ?? '',
+      topicOf(alternative) ?? '',
+    ];
+    const both = choices && offerOfTwo(text, ...choices);
     pending = { question, result, passage, alternative: both ? alternative : null };
-    return reply({
-      text: both ?? text,
-      action: 'continue',
-      intent: 'confirm',
-      ...(both ? { choices: choices! } : {}),
-    });
+    return reply({ text: both ?? text, action: 'continue', intent: 'confirm', ...(both && { choices }) });
   };
 
   /**
@@ -1105,14 +1103,14 @@ export function confirmationOf(
 }
 
 /**
- * `single` (confirmationOf's "… are you asking about parking?") with a second topic: "… are you asking about parking,
- * or about bike storage?"; with a question heading on either side, "… are you asking, do you deliver? Or are you
- * asking about service area?". Null when the topic has nothing to read back.
+ * `single` (confirmationOf's "… are you asking about parking?" for `topic`) with a second topic: "… are you asking
+ * about parking, or about bike storage?"; with a question heading on either side, "… are you asking, do you deliver?
+ * Or are you asking about service area?". Null when the other topic has nothing to read back.
  */
-export function offerOfTwo(single: string, otherTopic: string): string | null {
+export function offerOfTwo(single: string, topic: string, otherTopic: string): string | null {
   const other = askedAbout(otherTopic);
   if (other === null) return null;
-  const labels = other.startsWith(' about ') && /\sare you asking about [^?]*\?$/i.test(single);
+  const labels = other.startsWith(' about ') && (askedAbout(topic)?.startsWith(' about ') ?? false);
   return labels ? `${single.slice(0, -1)}, or${other}?` : `${single} Or are you asking${other}?`;
 }
 
