@@ -67,6 +67,15 @@ test.describe('agent activation', () => {
     const firstId = (await first.getAttribute('data-voice-id'))!;
     const secondId = (await second.getAttribute('data-voice-id'))!;
 
+    // A greeting is ~3 s: played at a quarter speed, a busy machine cannot reach its end while the test looks at
+    // the playing state (a reload of the source resets playbackRate to this default).
+    const playbackRate = (rate: number) =>
+      audio(page).evaluate((el: HTMLAudioElement, value) => {
+        el.defaultPlaybackRate = value;
+        el.playbackRate = value;
+      }, rate);
+    await playbackRate(0.25);
+
     // Preview 1 plays.
     await first.getByRole('button', { name: /^Play preview of/ }).click();
     await expect(audio(page)).toHaveAttribute('data-playing', firstId);
@@ -90,6 +99,7 @@ test.describe('agent activation', () => {
     expect(await audio(page).evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
     // Played to the end, the preview stops by itself (a greeting is ~3 s).
+    await playbackRate(1);
     await first.getByRole('button', { name: /^Play preview of/ }).click();
     await expect(audio(page)).toHaveAttribute('data-playing', firstId);
     await expect(audio(page)).toHaveAttribute('data-playing', '', { timeout: 15_000 });
