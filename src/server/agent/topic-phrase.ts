@@ -65,3 +65,63 @@ export function loadTopicPhrasing(): void {
   loaded = true;
 }
 let loaded = false;
+
+/** Longest subject, in words, said as a topic: a longer one is a clause, not a name. */
+const SUBJECT_MAX_WORDS = 6;
+/** Parts of speech inside a noun phrase, before its last noun ("the 10th century", "Rollo 's Vikings"). */
+const IN_NOUN_PHRASE = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN', 'PART']);
+const NOUN = new Set(['NOUN', 'PROPN']);
+/** A pronoun that opens a noun phrase: "our tutors", "your order". */
+const POSSESSIVE = /^(?:my|our|your|their|his|her|its)$/i;
+const subjects = new Map<string, string | null>();
+
+/**
+ * What a passage without a heading is about, as the subject of its first sentence: the first noun phrase before the
+ * sentence's first verb that does not follow a preposition ("In England, the period of Norman architecture
+ * immediately succeeds …" -> "the period of Norman architecture"; "The Normans (Norman: Nourmands) were the
+ * people …" -> "The Normans"). Null when the sentence opens with no such phrase ("It is important …"), has no verb
+ * after it ("Open every day from nine."), or when the phrase is too long to say as a name.
+ */
+export function subjectOf(text: string): string | null {
+  const sentence = (/^[\s\S]*?[.?!](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim())
+    .replace(/\s*\([^()]*\)/g, '')
+    .slice(0, 300);
+  const known = subjects.get(sentence);
+  if (known !== undefined) return known;
+  const subject = firstNounPhrase(sentence);
+  if (subjects.size >= MEMO_LIMIT) subjects.clear();
+  subjects.set(sentence, subject);
+  return subject;
+}
+
+function firstNounPhrase(sentence: string): string | null {
+  const { words, tags } = partsOfSpeech(sentence);
+  let start = -1;
+  for (let i = 0; i <= words.length; i++) {
+    const tag = tags[i] ?? 'END';
+    if (start < 0) {
+      if (tag === 'VERB' || tag === 'AUX' || tag === 'END') return null;
+      // A phrase after a preposition ("In England") sets the scene; the subject comes after it.
+      const opens = (IN_NOUN_PHRASE.has(tag) && tag !== 'PART') || POSSESSIVE.test(words[i] ?? '');
+      if (opens && tags[i - 1] !== 'ADP') start = i;
+      continue;
+    }
+    // "the period of Norman architecture": a phrase goes on through "of" into the next one.
+    const goesOn =
+      IN_NOUN_PHRASE.has(tag) || (words[i]?.toLowerCase() === 'of' && NOUN.has(tags[i - 1] ?? ''));
+    if (goesOn) continue;
+    let end = i;
+    while (end > start && !NOUN.has(tags[end - 1]!)) end--;
+    if (end === start) {
+      start = -1;
+      i--; // read this word again as a possible start
+      continue;
+    }
+    const phrase = words.slice(start, end);
+    // A subject has a verb after it; "Open every day from nine." has none.
+    const hasVerb = tags.slice(end).some((t) => t === 'VERB' || t === 'AUX');
+    if (phrase.length > SUBJECT_MAX_WORDS || !hasVerb) return null;
+    return phrase.join(' ').replace(/\s+(?=['’]s\b)/g, '');
+  }
+  return null;
+}

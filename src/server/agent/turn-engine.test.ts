@@ -817,12 +817,35 @@ Requests time out after 30 seconds.
       expect(callWith('Spoke Cafe', doc).onCallerText('can i park my bicycle').text).toContain('bike rack');
     });
 
-    it('answers from an entry without a heading to read back; a condition it does not state is declined', () => {
+    it('answers from an entry without a heading; of a condition it does not state, it asks, named by its subject', () => {
       const cafe = () => callWith('Spoke Cafe', 'Free parking is available behind the cafe for cars.\n');
       const reply = cafe().onCallerText('is parking free for cars');
       expect(reply.intent).toBe('question');
       expect(reply.text).toContain('Free parking');
-      expectDeclined(cafe().onCallerText('is parking free for cars if i come late at night'));
+      const late = cafe();
+      expect(late.onCallerText('is parking free for cars if i come late at night').text).toBe(
+        'I may only have part of what you asked. Are you asking about free parking?',
+      );
+      expectDeclined(late.onCallerText('no'));
+    });
+
+    it('names a paragraph of a document without headings by its subject', () => {
+      const policy = `Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.
+
+A one-hour session costs $60. A package of ten sessions costs $550.
+`;
+      const tutoring = buildKnowledgeIndex(passagesOf('policy', policy), {
+        companyName: 'Lakeside Tutoring',
+      });
+      const conversation = createConversation({
+        companyName: 'Lakeside Tutoring',
+        transferNumber: TRANSFER,
+        knowledge: tutoring,
+      });
+      expect(conversation.onCallerText('can you come to my apartment').text).toBe(
+        'Just to make sure I heard you right: are you asking about our tutors?',
+      );
+      expect(conversation.onCallerText('yes').text).toContain('at home in Riverton and Hollis');
     });
 
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {

@@ -39,7 +39,7 @@ import {
   type CallerIntent,
 } from './intent.ts';
 import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
-import { topicPhrase } from './topic-phrase.ts';
+import { subjectOf, topicPhrase } from './topic-phrase.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
 import type {
@@ -505,8 +505,12 @@ export function createConversation(options: ConversationOptions): Conversation {
    */
   const wantsSecondOpinion = (d: Decision) => d.kind === 'answer' && Boolean(options.meaning?.size);
 
-  /** What "are you asking about …?" names for a passage: the topic its heading belongs to. */
-  const topicOf = (passage: KnowledgePassage) => knowledge.topicOf?.(passage) ?? passage.heading;
+  /**
+   * What "are you asking about …?" names for a passage: the topic its heading belongs to; for a passage without a
+   * heading (a plain-text document's paragraph), the subject of its first sentence.
+   */
+  const topicOf = (passage: KnowledgePassage) =>
+    (knowledge.topicOf?.(passage) ?? passage.heading)?.trim() || subjectOf(passage.text);
 
   /**
    * "Are you asking about X?", or, with `alternative`, "are you asking about X, or about Y?": the caller picks one by
