@@ -20,6 +20,7 @@ describe('topic phrases', () => {
       ),
     ).toBe('the period of Norman architecture');
     expect(subjectOf('Our tutors meet students at the Maple Grove library.')).toBe('Our tutors');
+    expect(subjectOf('For this reason, the old bridge stays closed to trucks.')).toBe('the old bridge');
     expect(subjectOf('Computational complexity theory is a branch of the theory of computation.')).toBe(
       'Computational complexity theory',
     );

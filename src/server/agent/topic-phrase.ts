@@ -97,13 +97,16 @@ export function subjectOf(text: string): string | null {
 function firstNounPhrase(sentence: string): string | null {
   const { words, tags } = partsOfSpeech(sentence);
   let start = -1;
+  // Inside a phrase after a preposition ("In England", "For this reason"): it sets the scene, the subject comes after.
+  let scene = false;
   for (let i = 0; i <= words.length; i++) {
     const tag = tags[i] ?? 'END';
     if (start < 0) {
       if (tag === 'VERB' || tag === 'AUX' || tag === 'END') return null;
-      // A phrase after a preposition ("In England") sets the scene; the subject comes after it.
       const opens = (IN_NOUN_PHRASE.has(tag) && tag !== 'PART') || POSSESSIVE.test(words[i] ?? '');
-      if (opens && tags[i - 1] !== 'ADP') start = i;
+      if (tag === 'ADP') scene = true;
+      else if (!opens) scene = false;
+      else if (!scene) start = i;
       continue;
     }
     // "the period of Norman architecture": a phrase goes on through "of" into the next one.

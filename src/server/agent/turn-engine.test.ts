@@ -829,23 +829,27 @@ Requests time out after 30 seconds.
       expectDeclined(late.onCallerText('no'));
     });
 
-    it('names a paragraph of a document without headings by its subject', () => {
-      const policy = `Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.
+    it('names a paragraph of a document without headings by its subject, unless that is the business itself', () => {
+      const policy = (who: string) =>
+        `${who} meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.
 
 A one-hour session costs $60. A package of ten sessions costs $550.
 `;
-      const tutoring = buildKnowledgeIndex(passagesOf('policy', policy), {
-        companyName: 'Lakeside Tutoring',
-      });
-      const conversation = createConversation({
-        companyName: 'Lakeside Tutoring',
-        transferNumber: TRANSFER,
-        knowledge: tutoring,
-      });
+      const tutoring = (who: string) =>
+        createConversation({
+          companyName: 'Lakeside Tutoring',
+          transferNumber: TRANSFER,
+          knowledge: buildKnowledgeIndex(passagesOf('policy', policy(who)), {
+            companyName: 'Lakeside Tutoring',
+          }),
+        });
+      const conversation = tutoring('Our teachers');
       expect(conversation.onCallerText('can you come to my apartment').text).toBe(
-        'Just to make sure I heard you right: are you asking about our tutors?',
+        'Just to make sure I heard you right: are you asking about our teachers?',
       );
       expect(conversation.onCallerText('yes').text).toContain('at home in Riverton and Hollis');
+      // "Are you asking about our tutors?" at Lakeside Tutoring names no part of it: nothing to ask about.
+      expectDeclined(tutoring('Our tutors').onCallerText('can you come to my apartment'));
     });
 
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {
