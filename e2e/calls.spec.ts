@@ -48,6 +48,12 @@ Pool
 The pool is open from 7 a.m. to 9 p.m.
 `;
 
+/** A tutoring business's notes, written as paragraphs without a heading. */
+const TUTORING = `Home visits are available in Riverton and Hollis on weekday evenings, and every other session meets at the Maple Grove library.
+
+A one-hour session costs $60, and a package of ten sessions costs $550.
+`;
+
 /** A Pro subscriber whose agent answers from `document`; returns the agent's number. */
 async function ownerWithLiveAgent(
   page: Page,
@@ -431,6 +437,34 @@ We are open every day from 7 a.m. to 9 p.m.`,
     await say(page, 'and when is the pool open');
     await expect(agentLines.nth(3)).toHaveText('Agent: The pool is open from 7 a.m. to 9 p.m.');
     await page.screenshot({ path: `${SHOTS}/phone-choice.png`, fullPage: true });
+  });
+
+  test('a document without headings: asks about a paragraph by its subject, and answers from it on a yes', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const number = await ownerWithLiveAgent(page, baseURL!, {
+      name: 'Tutor Owner',
+      companyName: 'Lakeside Learning',
+      document: TUTORING,
+    });
+    await page.waitForTimeout(6_000);
+    const agentLines = await askOnceMeaningIsReady(
+      page,
+      number,
+      'Lakeside Learning',
+      'can you come to my apartment',
+      /are you asking/,
+    );
+    await expect(agentLines.nth(1)).toHaveText(
+      'Agent: Just to make sure I heard you right: are you asking about home visits?',
+    );
+    await say(page, 'yes');
+    await expect(agentLines.nth(2)).toContainText('Home visits are available in Riverton and Hollis');
+    await say(page, 'how much is one session');
+    await expect(agentLines.nth(3)).toContainText('A one-hour session costs $60');
+    await page.screenshot({ path: `${SHOTS}/phone-plain-offer.png`, fullPage: true });
   });
 
   test("speaking into the softphone: the recogniser's words so far go ahead as partial prompts", async ({
