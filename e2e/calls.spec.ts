@@ -78,17 +78,21 @@ async function callFromSoftphone(page: Page, number: string, companyName: string
 }
 
 /**
- * Calls and asks `question` until the reply matches `ready` (at most six calls, five seconds apart): the passages'
- * vectors are computed in the background after the upload, and until then the agent answers by words alone.
- * Returns the agent's lines of the last call, its reply to the question second.
+ * A Pro subscriber whose agent answers from `document` calls it and asks `question` until the reply matches `ready`
+ * (after six seconds, at most six calls, five seconds apart): the passages' vectors are computed in the background
+ * after the upload, a loop that runs every second and loads the model the first time, and until then the agent
+ * answers by words alone. Returns the agent's lines of the last call, its reply to the question second.
  */
 async function askOnceMeaningIsReady(
   page: Page,
-  number: string,
-  companyName: string,
+  baseURL: string,
+  owner: { name: string; companyName: string; document: string },
   question: string,
   ready: RegExp,
 ) {
+  const number = await ownerWithLiveAgent(page, baseURL, owner);
+  await page.waitForTimeout(6_000);
+  const { companyName } = owner;
   let agentLines = await callFromSoftphone(page, number, companyName);
   for (let attempt = 1; ; attempt++) {
     await say(page, question);
@@ -376,19 +380,11 @@ We are open every day from 7 a.m. to 9 p.m.`,
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const number = await ownerWithLiveAgent(page, baseURL!, {
-      name: 'Meaning Owner',
-      companyName: 'Acme Plumbing',
-      document: FAQ,
-    });
-    // Passage vectors are computed in the background after the upload: a loop that runs every second, and loads
-    // the model the first time. Until then the agent answers by words alone and declines: call again a little later.
-    await page.waitForTimeout(6_000);
     // Not one word of the question is in the parking section's heading; its meaning is.
     const agentLines = await askOnceMeaningIsReady(
       page,
-      number,
-      'Acme Plumbing',
+      baseURL!,
+      { name: 'Meaning Owner', companyName: 'Acme Plumbing', document: FAQ },
       'is there somewhere to put my car near the building',
       /are you asking/,
     );
@@ -412,18 +408,12 @@ We are open every day from 7 a.m. to 9 p.m.`,
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const number = await ownerWithLiveAgent(page, baseURL!, {
-      name: 'Hotel Owner',
-      companyName: 'Lakeview Hotel',
-      document: HOTEL,
-    });
-    // The choice needs the question's meaning beside the passages' vectors, computed in the background. Both
-    // parking sections hold the question's words; its meaning is near both.
-    await page.waitForTimeout(6_000);
+    // The choice needs the question's meaning beside the passages' vectors. Both parking sections hold the
+    // question's words; its meaning is near both.
     const agentLines = await askOnceMeaningIsReady(
       page,
-      number,
-      'Lakeview Hotel',
+      baseURL!,
+      { name: 'Hotel Owner', companyName: 'Lakeview Hotel', document: HOTEL },
       'is there parking at the hotel',
       /, or about/,
     );
@@ -444,16 +434,10 @@ We are open every day from 7 a.m. to 9 p.m.`,
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const number = await ownerWithLiveAgent(page, baseURL!, {
-      name: 'Tutor Owner',
-      companyName: 'Lakeside Learning',
-      document: TUTORING,
-    });
-    await page.waitForTimeout(6_000);
     const agentLines = await askOnceMeaningIsReady(
       page,
-      number,
-      'Lakeside Learning',
+      baseURL!,
+      { name: 'Tutor Owner', companyName: 'Lakeside Learning', document: TUTORING },
       'can you come to my apartment',
       /are you asking/,
     );
