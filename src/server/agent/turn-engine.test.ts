@@ -3,7 +3,8 @@ import { BAKERY_NAME, bakeryPassages } from './__fixtures__/bakery.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 import { MeaningIndex } from './retrieval/meaning.ts';
 import { splitIntoPassages } from './passages.ts';
-import { confirmationOf, createConversation, offerOfTwo, type AgentReply } from './turn-engine.ts';
+import { confirmationOf, offerOfTwo } from './offer-wording.ts';
+import { createConversation, type AgentReply } from './turn-engine.ts';
 
 const knowledge = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const TRANSFER = '+15550142';

@@ -38,8 +38,8 @@ import {
   pickedOption,
   type CallerIntent,
 } from './intent.ts';
-import { isQuestionHeading, withoutSectionNumber } from './passages.ts';
-import { subjectOf, topicPhrase } from './topic-phrase.ts';
+import { confirmationOf, offerOfTwo } from './offer-wording.ts';
+import { subjectOf } from './topic-phrase.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
 import { normalizeText, tokenize, tokenizeNormalized } from './retrieval/text.ts';
 import type {
@@ -1085,78 +1085,6 @@ function leansOnPrevious(text: string): boolean {
   const t = normalizeText(text).replace(/^(?:(?:um+|uh+|hmm+|ok(?:ay)?|oh|well|right|great|thanks)\s+)+/, '');
   if (ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
   return tokenizeNormalized(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
-}
-
-/**
- * A heading that is one code name: an identifier in camelCase or with dots ("bodyLimit", "reply.raw",
- * "pino.destination"), optionally followed by a call signature, type parameters or a type in brackets
- * ("logger.flush([cb])", "messageKey (String)", "=> SonicBoom"). The name is group 1.
- */
-const CODE_LABEL =
-  /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z_$][a-z0-9_$]*[A-Z][\w$]*)(?:\s*(?:\(.*\)|<.*>|\[.*\])(?:\s*=>.*)?)?[.:]?$/;
-
-/**
- * "Just to make sure I heard you right: are you asking, do you have bike parking?" for an FAQ entry; "... are you
- * asking about service area?" for a topic label; "I may only have part of what you asked. Are you asking, is there
- * parking?" when the entry is likely but may answer only part of the question; "Just to make sure I understand: are
- * you asking about parking?" when the entry was found by meaning, the caller's words being other than the
- * documents'. Null when the passage has no heading to read back.
- */
-export function confirmationOf(
-  hit: { passage: KnowledgePassage },
-  doubt: 'unsure' | 'partial' | 'meaning' = 'unsure',
-  topic: string | null = hit.passage.heading,
-): string | null {
-  const asked = askedAbout(topic);
-  if (asked === null) return null;
-  // Unsure what the caller said, the agent checks it heard right; sure of the entry but not that it covers all the
-  // caller asked, it says so; with the entry found by meaning, it checks it understood.
-  const opening = {
-    unsure: 'Just to make sure I heard you right: are you asking',
-    partial: 'I may only have part of what you asked. Are you asking',
-    meaning: 'Just to make sure I understand: are you asking',
-  }[doubt];
-  return `${opening}${asked}?`;
-}
-
-/**
- * `single` (confirmationOf's "… are you asking about parking?" for `topic`) with a second topic: "… are you asking
- * about parking, or about bike storage?"; with a question heading on either side, "… are you asking, do you deliver?
- * Or are you asking about service area?". Null when the other topic has nothing to read back.
- */
-export function offerOfTwo(single: string, topic: string, otherTopic: string): string | null {
-  const other = askedAbout(otherTopic);
-  if (other === null) return null;
-  const labels = other.startsWith(' about ') && (askedAbout(topic)?.startsWith(' about ') ?? false);
-  return labels ? `${single.slice(0, -1)}, or${other}?` : `${single} Or are you asking${other}?`;
-}
-
-/**
- * What "are you asking" reads back of a topic: ", do you have bike parking" for a question heading, " about service
- * area" for a label; null when there is nothing to read back.
- */
-function askedAbout(topic: string | null): string | null {
-  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, '')).trim();
-  if (heading === '') return null;
-  if (isQuestionHeading(heading)) {
-    const asked = heading.replace(/[.?!\s]+$/, '');
-    return `, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`;
-  }
-  // A code name is said as written, without its call signature or type parameters: "bodyLimit",
-  // "logger.flush([cb])" -> "logger.flush", "FastifyReply<RawServer, …>" -> "FastifyReply".
-  const code = CODE_LABEL.exec(heading);
-  if (code) return ` about ${code[1]}`;
-  // A label is read in lower case ("Service Area" -> "service area"), keeping acronyms ("WiFi and TV" -> "wifi
-  // and TV") unless the whole label is in capitals ("SERVICE AREA").
-  const shouting = !/[a-z]/.test(heading);
-  const label = heading
-    .replace(/[.:!?\s]+$/, '')
-    .split(/\s+/)
-    .map((w) => (!shouting && /^[A-Z0-9&-]{2,}$/.test(w) ? w : w.toLowerCase()))
-    .join(' ')
-    .replace(/^about\s+(?=\S)/, ''); // "About the clinic": "are you asking about the clinic?"
-  // "Cancel your order": "are you asking about cancelling your order?"
-  return ` about ${topicPhrase(label)}`;
 }
 
 function toSourceRef(passage: KnowledgePassage, relevance: number): SourceRef {
