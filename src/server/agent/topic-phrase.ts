@@ -10,6 +10,7 @@
 import nlp from 'compromise';
 import lemmatizer from 'wink-lemmatizer';
 import { partsOfSpeech } from './entities.ts';
+import { splitSentences } from './passages.ts';
 
 /** A word after which the first word can only be a verb: "a", "the", "your", "us" ("Open an account", "Visit us"). */
 const OBJECT_START =
@@ -83,9 +84,7 @@ const subjects = new Map<string, string | null>();
  * after it ("Open every day from nine."), or when the phrase is too long to say as a name.
  */
 export function subjectOf(text: string): string | null {
-  const sentence = (/^[\s\S]*?[.?!](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim())
-    .replace(/\s*\([^()]*\)/g, '')
-    .slice(0, 300);
+  const sentence = (splitSentences(text.trim())[0] ?? '').replace(/\s*\([^()]*\)/g, '').slice(0, 300);
   const known = subjects.get(sentence);
   if (known !== undefined) return known;
   const subject = firstNounPhrase(sentence);

@@ -39,9 +39,8 @@ import {
   type CallerIntent,
 } from './intent.ts';
 import { confirmationOf, offerOfTwo } from './offer-wording.ts';
-import { subjectOf } from './topic-phrase.ts';
 import { bestSupported, type MeaningSearch } from './retrieval/meaning.ts';
-import { normalizeText, tokenize, tokenizeNormalized } from './retrieval/text.ts';
+import { normalizeText, tokenizeNormalized } from './retrieval/text.ts';
 import type {
   KnowledgeIndex,
   KnowledgePassage,
@@ -213,7 +212,6 @@ const LEANS_ON_CONTEXT =
 
 export function createConversation(options: ConversationOptions): Conversation {
   const { companyName, knowledge } = options;
-  const businessStems = new Set(contentStems(companyName));
   const transferTo = options.transferNumber?.trim() || null;
 
   /** After a decline: the transfer (or a message without a transfer number), or another question. */
@@ -506,17 +504,9 @@ export function createConversation(options: ConversationOptions): Conversation {
    */
   const wantsSecondOpinion = (d: Decision) => d.kind === 'answer' && Boolean(options.meaning?.size);
 
-  /**
-   * What "are you asking about …?" names for a passage: the topic its heading belongs to; for a passage without a
-   * heading (a plain-text document's paragraph), the subject of its first sentence.
-   */
-  const topicOf = (passage: KnowledgePassage) => {
-    const heading = (knowledge.topicOf?.(passage) ?? passage.heading)?.trim();
-    if (heading) return heading;
-    // A subject that is the business itself ("the Normans" at a business named Normans) names no part of it.
-    const subject = subjectOf(passage.text);
-    return subject !== null && contentStems(subject).some((w) => !businessStems.has(w)) ? subject : null;
-  };
+  /** What "are you asking about …?" names for a passage (KnowledgeIndex.topicOf): its topic, null for none. */
+  const topicOf = (passage: KnowledgePassage) =>
+    knowledge.topicOf ? knowledge.topicOf(passage) : passage.heading?.trim() || null;
 
   /**
    * "Are you asking about X?", or, with `alternative`, "are you asking about X, or about Y?": the caller picks one by
@@ -1064,13 +1054,6 @@ function isElliptical(text: string, result: SearchResult): boolean {
   if (result.queryWords.length <= ELLIPTICAL_MAX_TERMS) return true;
   const t = text.trim().toLowerCase();
   return ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t);
-}
-
-/** The stems of the words of `text` that are not stop words. */
-function contentStems(text: string): string[] {
-  return tokenize(text)
-    .filter((t) => !t.stop)
-    .map((t) => t.stem);
 }
 
 /** Content words a question needs to carry a subject of its own ("how much for kids" has two, "what ages" one). */

@@ -7,6 +7,7 @@
 import lemmatizer from 'wink-lemmatizer';
 import { calendarTerms } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
+import { subjectOf } from '../topic-phrase.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
 import {
@@ -102,7 +103,8 @@ export interface KnowledgeIndex {
   search(question: string, options?: SearchOptions): SearchResult;
   /**
    * The heading that names what a passage is about: its own, or for one under a heading that names nothing
-   * ("Note", "Example:"), the topic heading before it in its document.
+   * ("Note", "Example:"), the topic heading before it in its document; for a passage without a heading, the subject
+   * of its first sentence (topic-phrase.ts). Null when nothing names it.
    */
   topicOf?(passage: KnowledgePassage): string | null;
 }
@@ -312,7 +314,14 @@ class BM25Index implements KnowledgeIndex {
   }
 
   topicOf(passage: KnowledgePassage): string | null {
-    return this.topics.get(passage.id) ?? passage.heading;
+    const named = (this.topics.get(passage.id) ?? passage.heading)?.trim();
+    if (named) return named;
+    // A paragraph without a heading: the subject of its first sentence, unless that names only the business ("the
+    // Normans" at a business named Normans names no part of it).
+    const subject = subjectOf(passage.text);
+    return subject !== null && tokenize(subject).some((t) => !t.stop && !this.nameTerms.has(t.stem))
+      ? subject
+      : null;
   }
 
   /** Document-side analysis: content terms, plus joined forms of hyphenated words. Records the vocabulary. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createConversation, type AgentReply, type Conversation } from '../../agent/turn-engine.ts';
-import type { SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
+import type { KnowledgePassage, SearchOptions } from '../../agent/retrieval/knowledge-index.ts';
 import { questionSentence, type EmbedPriority, type MeaningSearch } from '../../agent/retrieval/meaning.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { holdCallMinutes, inTransaction } from '../../entitlements/minutes.ts';
@@ -85,6 +85,7 @@ export class CallSession {
         return session.current.index.size;
       },
       search: (question: string, options?: SearchOptions) => session.current.index.search(question, options),
+      topicOf: (passage: KnowledgePassage) => session.current.index.topicOf?.(passage) ?? null,
     };
     const liveMeaning: MeaningSearch = {
       get size() {
