@@ -48,7 +48,10 @@ async function loadDocumentPassages(db: Db, agent: AgentRef): Promise<AgentPassa
       'passages.vector',
     ])
     .where('passages.agent_id', '=', agent.agentId)
+    // One upload stores its documents at one instant: by name then, not by their random ids, so the same documents
+    // always give the agent the same index (which passage is said first on a tie).
     .orderBy('documents.created_at')
+    .orderBy('documents.name')
     .orderBy('passages.document_id')
     .orderBy('passages.ord')
     .execute();

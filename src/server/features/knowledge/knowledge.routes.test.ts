@@ -164,6 +164,42 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     expect(faq.map((p) => p.text).join(' ')).not.toContain('parking');
   });
 
+  it('keeps two files of one upload that have the same name, and the agent reads both', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);
+    // A saved website: every folder's page is index.html.
+    const added = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'rentals/index.html', data: '<h1>Rentals</h1><p>A city bike costs 20 dollars a day.</p>' },
+      { name: 'repairs/index.html', data: '<h1>Repairs</h1><p>A flat tyre is fixed while you wait.</p>' },
+      { name: 'index.html', data: '<h1>Welcome</h1><p>The shop is on Harbour Street.</p>' },
+    ]);
+    expect(added.statusCode, added.body).toBe(200);
+    const after = await snapshot(c, userId);
+    expect(after.documents).toEqual(['faq.txt', 'index (2).html', 'index (3).html', 'index.html']);
+    const passages = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!.passages;
+    const text = (name: string) =>
+      passages
+        .filter((p) => p.documentName === name)
+        .map((p) => p.text)
+        .join(' ');
+    expect(text('index.html')).toContain('20 dollars');
+    expect(text('index (2).html')).toContain('flat tyre');
+    expect(text('index (3).html')).toContain('Harbour Street');
+
+    // Uploading the same pages again updates them: nothing is added twice.
+    const again = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'rentals/index.html', data: '<h1>Rentals</h1><p>A city bike costs 25 dollars a day.</p>' },
+      { name: 'repairs/index.html', data: '<h1>Repairs</h1><p>A flat tyre is fixed while you wait.</p>' },
+    ]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await snapshot(c, userId)).documents).toEqual([
+      'faq.txt',
+      'index (2).html',
+      'index (3).html',
+      'index.html',
+    ]);
+  });
+
   const badFiles: Array<[string, FormFile, number, RegExp]> = [
     [
       'a scanned PDF',

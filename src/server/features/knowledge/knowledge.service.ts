@@ -136,8 +136,9 @@ function rejectionMessage(rejected: RejectedFile[]): string {
 
 /**
  * Step one of every upload: extract and split each file, in the extraction thread. Throws
- * DocumentsRejectedError (413, 415 or 422) listing every bad file when any file cannot be used. Two files with
- * the same name: the last wins.
+ * DocumentsRejectedError (413, 415 or 422) listing every bad file when any file cannot be used. Two files of one
+ * upload with the same name are different files (a site's pages are often all "index.html"): both are kept, the
+ * later one as "index (2).html" (uniqueName). A name already stored is replaced, as an updated document is.
  */
 export async function prepareDocuments(
   files: UploadedFile[],
@@ -146,7 +147,7 @@ export async function prepareDocuments(
   const prepared = new Map<string, PreparedDocument>();
   const rejected: RejectedFile[] = [];
   for (const file of files) {
-    const name = documentName(file.filename);
+    const name = uniqueName(documentName(file.filename), prepared);
     if (file.truncated || file.data.length > MAX_DOCUMENT_BYTES) {
       rejected.push({
         filename: name,
@@ -157,7 +158,6 @@ export async function prepareDocuments(
     }
     try {
       const extracted = await extractor.extract({ filename: name, data: file.data });
-      prepared.delete(name); // keep upload order for the last copy
       prepared.set(name, { name, data: file.data, ...extracted });
       // More than any agent may hold already: stop here rather than read the rest of the upload.
       const passages = [...prepared.values()].reduce((sum, d) => sum + d.passages.length, 0);
@@ -171,6 +171,17 @@ export async function prepareDocuments(
     throw new DocumentsRejectedError(rejected, rejectionCode(rejected), rejectionMessage(rejected));
   }
   return [...prepared.values()];
+}
+
+/** `name`, or when the upload already has a file of that name, "name (2).ext", "name (3).ext"…, the first free. */
+function uniqueName(name: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${extension}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 function limitError(existing: number, total: number): AppError {
