@@ -7,6 +7,14 @@ describe('topic phrases', () => {
     expect(topicPhrase('opening hours')).toBe('opening hours');
   });
 
+  it('leaves out the clause a heading leaves for its list to finish', () => {
+    // "Use Framework Mode if you:" over "are migrating from Next.js", "want to compare frameworks", …
+    expect(topicPhrase('use framework mode if you')).toBe('use framework mode');
+    expect(topicPhrase('install the package if you')).toBe('installing the package');
+    expect(topicPhrase('book a table if')).toBe('booking a table');
+    expect(topicPhrase('what to bring if you have a dog')).toBe('what to bring if you have a dog');
+  });
+
   it("names a paragraph without a heading by its first sentence's subject", () => {
     expect(
       subjectOf(

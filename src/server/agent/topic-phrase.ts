@@ -26,10 +26,24 @@ const memo = new Map<string, string>();
 export function topicPhrase(label: string): string {
   const known = memo.get(label);
   if (known !== undefined) return known;
-  const phrase = asActivity(label) ?? label;
+  const named = withoutDanglingClause(label);
+  const phrase = asActivity(named) ?? named;
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(label, phrase);
   return phrase;
+}
+
+/**
+ * A heading that leads into a list the items finish ("Use Framework Mode if you:" over "are migrating from
+ * Next.js") ends on a clause the list completes: the topic is what comes before it ("use framework mode"). The tagger
+ * marks the clause's opening word (SCONJ: "if", "when", "because"); a pronoun may follow it.
+ */
+function withoutDanglingClause(label: string): string {
+  const { words, tags } = partsOfSpeech(label);
+  const tail = tags.at(-1) === 'SCONJ' ? 1 : tags.at(-2) === 'SCONJ' && tags.at(-1) === 'PRON' ? 2 : 0;
+  if (tail === 0 || words.length <= tail || !words.slice(-tail).every((w) => /^[a-z]+$/.test(w)))
+    return label;
+  return label.replace(tail === 1 ? /\s+[a-z]+$/ : /\s+[a-z]+\s+[a-z]+$/, '');
 }
 
 function asActivity(label: string): string | null {
