@@ -954,6 +954,16 @@ We deliver within five miles of the shop.
       expect(conversation.meaningSentence('where do customers leave cars when visiting')).toBe(
         'where do customers leave cars when visiting',
       );
+      // Any question may open with "is there", "can I" or "how much": that alone does not make it a follow-up.
+      expect(conversation.meaningSentence('is there somewhere to put my car near the shop')).toBe(
+        'is there somewhere to put my car near the shop',
+      );
+      expect(conversation.meaningSentence('so what if I live farther away')).toBe(
+        'do you deliver so what if I live farther away',
+      );
+      // Short: it leans on the delivery, unless it names a heading whole.
+      expect(conversation.meaningSentence('how far')).toBe('do you deliver how far');
+      expect(conversation.meaningSentence('is there parking')).toBe('is there parking');
     });
 
     it('embeds a follow-up after a refused "are you asking …?" with the refused question', () => {

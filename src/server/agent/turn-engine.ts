@@ -206,6 +206,13 @@ const ELLIPTICAL_START =
 /** How a question going on from the last one opens ("and on Sundays?", "what about kids?"). */
 const FOLLOW_UP_START = /^(?:and|also|then|but|what about|how about|what if|and what about)\b/;
 
+/**
+ * How a question that goes on from the last one opens, for its meaning: FOLLOW_UP_START, and "so …". Openings any
+ * question may have ("is there …", "can I …", "how much …") do not make one lean on the last: "is there somewhere to
+ * put my car?" after a question on prices is a new subject.
+ */
+const GOES_ON_START = /^(?:and|so|also|then|but|what about|how about|what if)\b/;
+
 /** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
 const LEANS_ON_CONTEXT =
   /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|he|she|him|her)\b|(?<!\b(?:is|are|was|were) )\bthere\b/;
@@ -503,6 +510,17 @@ export function createConversation(options: ConversationOptions): Conversation {
    * one embedding per answered question, about 14 ms at the 95th percentile of DSTC's turns.
    */
   const wantsSecondOpinion = (d: Decision) => d.kind === 'answer' && Boolean(options.meaning?.size);
+
+  /**
+   * The question's words find a passage whose heading they name whole, and nothing else: "what are your opening
+   * hours?" and the entry "Opening hours".
+   */
+  const namesAHeading = (text: string): boolean => {
+    const best = knowledge.search(text).hits[0];
+    return (
+      best !== undefined && best.features.queryCoverage >= 0.999 && best.features.headingCoverage >= 0.999
+    );
+  };
 
   /** What "are you asking about …?" names for a passage (KnowledgeIndex.topicOf): its topic, null for none. */
   const topicOf = (passage: KnowledgePassage) =>
@@ -843,7 +861,7 @@ export function createConversation(options: ConversationOptions): Conversation {
       // After a refused "are you asking …?" the refused question is what a follow-up leans on (pass 11).
       const subject = previousQuestion ?? declinedQuestions.at(-1) ?? null;
       if (subject === null || mode !== 'talk' || pending !== null) return text;
-      return leansOnPrevious(text) ? `${subject} ${text}` : text;
+      return leansOnPrevious(text, namesAHeading) ? `${subject} ${text}` : text;
     },
 
     needsMeaning(text: string) {
@@ -1061,13 +1079,16 @@ const SUBJECTLESS_MAX_WORDS = 2;
 
 /**
  * A question built on the one before: it points back ("is it free?"), opens as a follow-up does ("and on
- * weekends?", "what about kids?"), or is too short to name a subject ("what ages?"). Unlike isElliptical, it does
- * not count how many of its words the documents use: a new question in words the documents lack stands alone.
+ * weekends?", "what about kids?"), or is too short to name a subject ("what ages?") and names no heading whole.
+ * Unlike isElliptical, it does not count how many of its words the documents use: a new question in words the
+ * documents lack stands alone.
  */
-function leansOnPrevious(text: string): boolean {
+function leansOnPrevious(text: string, namesAHeading: (text: string) => boolean): boolean {
   const t = normalizeText(text).replace(/^(?:(?:um+|uh+|hmm+|ok(?:ay)?|oh|well|right|great|thanks)\s+)+/, '');
-  if (ELLIPTICAL_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
-  return tokenizeNormalized(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
+  if (GOES_ON_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
+  const short = tokenizeNormalized(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
+  // Short, but naming a whole heading ("what are your opening hours?"): that heading is its subject.
+  return short && !namesAHeading(text);
 }
 
 function toSourceRef(passage: KnowledgePassage, relevance: number): SourceRef {
