@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, registerUser, shownNumber, subscribeWithFreeCoupon, test } from './fixtures.ts';
+import { expect, registerUser, SHOTS, shownNumber, subscribeWithFreeCoupon, test } from './fixtures.ts';
 
 const FIXTURES = path.resolve('src/server/features/knowledge/__fixtures__');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -138,5 +138,18 @@ test.describe('agent setup', () => {
     await expect(page.getByRole('heading', { name: 'Current Documents (1)' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Documents' })).toContainText('policies.docx');
     await expect(page.getByRole('list', { name: 'Documents' })).not.toContainText('faq-utf8.txt');
+
+    // A saved website: two folders' pages both named index.html. Both are kept, the second one numbered.
+    const page1 = '<h1>Rentals</h1><p>A city bike costs 20 dollars a day.</p>';
+    const page2 = '<h1>Repairs</h1><p>A flat tyre is fixed while you wait.</p>';
+    await page.getByLabel('Files to upload').setInputFiles([
+      { name: 'index.html', mimeType: 'text/html', buffer: Buffer.from(page1) },
+      { name: 'index.html', mimeType: 'text/html', buffer: Buffer.from(page2) },
+    ]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText('Files with the same name were numbered: index (2).html.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Current Documents (3)' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Documents' })).toContainText('index (2).html');
+    await page.screenshot({ path: `${SHOTS}/knowledge-same-names.png`, fullPage: true });
   });
 });

@@ -174,6 +174,9 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
       { name: 'index.html', data: '<h1>Welcome</h1><p>The shop is on Harbour Street.</p>' },
     ]);
     expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(
+      '3 documents uploaded: index.html, index (2).html, index (3).html. Files with the same name were numbered: index (2).html, index (3).html. Your agent uses them from its next answer.',
+    );
     const after = await snapshot(c, userId);
     expect(after.documents).toEqual(['faq.txt', 'index (2).html', 'index (3).html', 'index.html']);
     const passages = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!.passages;

@@ -33,6 +33,7 @@ import {
 } from './knowledge.schemas.ts';
 import {
   deleteKnowledgeDocument,
+  documentName,
   ingestDocuments,
   listKnowledgeDocuments,
   type KnowledgeDocument,
@@ -114,8 +115,14 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
         const stored = await ingestDocuments(deps, agent, files);
         await notifyChanged(request, agent);
         const names = stored.map((d) => d.name).join(', ');
+        // Two files of one upload with the same name are both kept, the later ones numbered (ADR 030).
+        const numbered = stored.filter((d, i) => d.name !== documentName(files[i]?.filename ?? d.name));
+        const renamed =
+          numbered.length === 0
+            ? ''
+            : ` Files with the same name were numbered: ${numbered.map((d) => d.name).join(', ')}.`;
         return {
-          message: `${stored.length === 1 ? 'Document' : `${stored.length} documents`} uploaded: ${names}. Your agent uses ${stored.length === 1 ? 'it' : 'them'} from its next answer.`,
+          message: `${stored.length === 1 ? 'Document' : `${stored.length} documents`} uploaded: ${names}.${renamed} Your agent uses ${stored.length === 1 ? 'it' : 'them'} from its next answer.`,
           documents: stored.map(toDocumentResponse),
         };
       },
