@@ -29,6 +29,7 @@ import type { Providers } from './providers/index.ts';
 import { createLocalProviders } from './providers/index.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { featureRoutes } from './features/index.ts';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from './lib/upload-limits.ts';
 
 /** Everything a feature needs, passed explicitly: no globals, tests build the same app. */
 export type { AppDeps } from './app-deps.ts';
@@ -96,7 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 50, fields: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES + 1, files: MAX_FILES_PER_UPLOAD, fields: 20 },
+  });
   await app.register(websocket);
   await app.register(rateLimit, { global: false });
   registerSecurity(app, deps);

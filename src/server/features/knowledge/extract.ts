@@ -18,6 +18,7 @@ import { readableMarkup } from './extract-markup.ts';
 import { decodeText, hasReadableText, normaliseText, utf16Encoding } from './extract-text.ts';
 import { readPdfText } from './extract-pdf.ts';
 import { readDocText, readDocxText } from './extract-word.ts';
+import { MAX_FILE_BYTES } from '../../lib/upload-limits.ts';
 
 export { EXTRACTION_LIMITS, type ExtractionLimits };
 
@@ -43,7 +44,7 @@ export class ExtractionError extends Error {
   }
 }
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = MAX_FILE_BYTES;
 
 export interface ExtractedDocument {
   kind: DocumentKind;

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { assertStorableText } from '../../lib/request-text.ts';
 import { MAX_DOCUMENT_BYTES, type UploadedFile } from './knowledge.service.ts';
+import { MAX_FILES_PER_UPLOAD } from '../../lib/upload-limits.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -47,7 +48,10 @@ export async function readMultipartForm(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
-      throw new AppError('payload_too_large', 'Too many files in one upload: at most 50 at a time.');
+      throw new AppError(
+        'payload_too_large',
+        `Too many files in one upload: at most ${MAX_FILES_PER_UPLOAD} at a time. Nothing was saved: upload them in smaller groups.`,
+      );
     }
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError('bad_request', 'The form has too many fields.');

@@ -25,6 +25,8 @@ import {
   type FormFile,
 } from './knowledge-test-helpers.ts';
 import { documentExtractor } from './document-extractor.ts';
+import { replaceDocument } from './knowledge.repository.ts';
+import { MAX_FILES_PER_UPLOAD } from '../../lib/upload-limits.ts';
 import {
   MAX_DOCUMENTS_PER_AGENT,
   MAX_PASSAGES_PER_AGENT,
@@ -489,17 +491,46 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
         data: `Note ${from + i}\nOur shop note number ${from + i} says hello to every caller.\n`,
       }));
     const { client, userId } = await configuredOwner(c, files(0, 30));
-    const ok = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(30, 20));
+    // The documents earlier uploads stored, up to twenty short of the limit.
+    const agent = await agentRefOf(c.db, userId);
+    const max = MAX_DOCUMENTS_PER_AGENT;
+    for (const file of files(30, max - 50)) {
+      await replaceDocument(c.db, agent, {
+        name: file.name,
+        blobKey: `documents/${userId}/${file.name}`,
+        kind: 'txt',
+        sizeBytes: 60,
+        pageCount: null,
+        passages: [{ ord: 0, heading: null, page: null, text: String(file.data) }],
+      });
+    }
+    const ok = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(max - 20, 20));
     expect(ok.statusCode, ok.body).toBe(200);
     // Replacing an existing name does not count twice.
     const replace = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(0, 1));
     expect(replace.statusCode, replace.body).toBe(200);
     const before = await snapshot(c, userId);
-    const tooMany = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(50, 1));
+    const tooMany = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files(max, 1));
     expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json().detail).toContain('at most 50 documents');
+    expect(tooMany.json().detail).toContain(`at most ${max} documents`);
     expect(await snapshot(c, userId)).toEqual(before);
-    expect(before.documents).toHaveLength(50);
+    expect(before.documents).toHaveLength(max);
+  });
+
+  it('refuses more files in one upload than it reads at once, saying how many, and saves none', async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);
+    const before = await snapshot(c, userId);
+    const files = Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, (_, i) => ({
+      name: `page-${i}.txt`,
+      data: `Page ${i}\nThe shop's page number ${i}.\n`,
+    }));
+    const response = await postMultipart(client, '/api/agent/knowledge-base/add', {}, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toBe(
+      `Too many files in one upload: at most ${MAX_FILES_PER_UPLOAD} at a time. Nothing was saved: upload them in smaller groups.`,
+    );
+    expect(await snapshot(c, userId)).toEqual(before);
     expect(existsSync(path.join(blobDir, 'documents'))).toBe(true);
   });
 });

@@ -31,7 +31,11 @@ import { ExtractionError, MAX_DOCUMENT_BYTES, type DocumentKind, type Extraction
 import * as repo from './knowledge.repository.ts';
 import { formatFileSize } from '../../../shared/file-size.ts';
 
-export const MAX_DOCUMENTS_PER_AGENT = 50;
+/**
+ * Documents one agent may hold. A saved website is a file a page, and a town hall's or a software product's site
+ * runs to hundreds of pages: what bounds an agent's cost is what they hold, MAX_PASSAGES_PER_AGENT (ADR 030).
+ */
+export const MAX_DOCUMENTS_PER_AGENT = 500;
 /**
  * Passages (~80-200 words each) one agent may hold: about 5 MB of text. Bounds what every call loads and
  * searches, and the sentence-encoder work of a new upload (10-30 ms of CPU per passage).
