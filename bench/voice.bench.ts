@@ -15,20 +15,13 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import WebSocket from 'ws';
-import { buildApp } from '#server/app.ts';
 import { splitIntoPassages } from '#server/agent/passages.ts';
-import { createDatabase } from '#server/db/database.ts';
-import { migrateToLatest } from '#server/db/migrator.ts';
-import { parseEnv } from '#server/env.ts';
-import { systemClock } from '#server/lib/clock.ts';
-import { createLocalProviders } from '#server/providers/index.ts';
 import { seedAgentConfig, seedSubscription } from '#server/test/seed.ts';
+import { startLiveApp } from './lib/live-app.ts';
 import { percentile } from './lib/metrics.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 4);
@@ -81,19 +74,8 @@ function cookiesOf(response: Response, jar: Map<string, string>): void {
  */
 async function serve(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'answerdesk-bench-voice-'));
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    PUBLIC_BASE_URL: 'http://localhost:3000',
-    DATA_DIR: dataDir,
-    PASSWORD_HASH_COST: '12',
-  });
-  const db = await createDatabase({});
-  await migrateToLatest(db);
-  const log = pino({ level: 'silent' });
-  const providers = createLocalProviders({ env, db, clock: systemClock, log });
-  const app = await buildApp({ env, db, clock: systemClock, providers });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { db, port, close } = await startLiveApp(dataDir, { PASSWORD_HASH_COST: '12' });
+  const base = `http://127.0.0.1:${port}`;
 
   // The owner signs up through the API (a session cookie, as in the browser), then gets a plan, an agent in VOICE
   // and the FAQ.
@@ -137,8 +119,7 @@ async function serve(): Promise<void> {
 
   process.stdout.write(`${JSON.stringify({ base, cookie: cookie(), number })}\n`);
   const stop = async () => {
-    await app.close();
-    await db.destroy();
+    await close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

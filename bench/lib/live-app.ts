@@ -19,8 +19,14 @@ import type { AgentRef } from '#server/accounts/agent-scope.ts';
 
 export const TRANSFER_TO = '+15557654321';
 
-export async function startLiveApp(dataDir: string) {
-  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_BASE_URL: 'http://localhost:3000', DATA_DIR: dataDir });
+/** `more`: further environment variables (PASSWORD_HASH_COST, say). */
+export async function startLiveApp(dataDir: string, more: Record<string, string> = {}) {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    ...more,
+  });
   const db = await createDatabase({});
   await migrateToLatest(db);
   const log = pino({ level: 'silent' });
