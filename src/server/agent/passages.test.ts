@@ -41,6 +41,20 @@ describe('splitIntoPassages', () => {
     expect(passages[1]!.text).toBe('Items can be returned within 30 days with a receipt.');
   });
 
+  it('keeps a line that leads in with a colon, first under a heading, as the start of its section', () => {
+    const passages = passagesOfLines([
+      '## Log rotation',
+      '',
+      'Use a separate tool for log rotation:',
+      'We recommend logrotate. We would rotate our log files with it every day.',
+      '',
+      'Other tools:',
+      'Anything that can move a file away works too.',
+    ]);
+    expect(passages.map((p) => p.heading)).toEqual(['Log rotation', 'Other tools:']);
+    expect(passages[0]!.text).toContain('Use a separate tool for log rotation: We recommend logrotate.');
+  });
+
   it('recognises plain-text headings without taking a short answer for one', () => {
     const passages = splitIntoPassages([
       {

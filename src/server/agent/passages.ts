@@ -201,6 +201,8 @@ function groupSections(lines: Line[]): Section[] {
   let atBlockStart = true;
   /** The previous line was a heuristic heading (an FAQ question or a title-like line). */
   let afterHeading = false;
+  /** The current section opened on a "#" heading. */
+  let explicitSection = false;
 
   const flushParagraph = () => {
     if (paragraph.length > 0) current.paragraphs.push(paragraph.join(' '));
@@ -211,6 +213,14 @@ function groupSections(lines: Line[]): Section[] {
     if (current.heading !== null || current.paragraphs.length > 0) sections.push(current);
     current = { heading, page, paragraphs: [] };
   };
+
+  /**
+   * A line that leads in with a colon, first under a "#" heading ("## Log rotation", then "Use a separate tool for
+   * log rotation:"), is how the section begins, not a heading under it: the section would be left empty, and the
+   * lead-in would name its text.
+   */
+  const leadsIntoSection = (text: string) =>
+    text.endsWith(':') && explicitSection && current.paragraphs.length === 0 && paragraph.length === 0;
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -229,10 +239,12 @@ function groupSections(lines: Line[]): Section[] {
         !afterHeading &&
         !continuesOnNextLine(lines, i) &&
         !wrappedProse(lines, i) &&
+        !leadsIntoSection(line.text) &&
         next !== null &&
         (next.kind === 'text' || next.kind === 'heading-like'));
     if (isHeading) {
       startSection(line.text, line.page);
+      explicitSection = line.kind === 'explicit-heading';
       // An explicit "#" heading may be followed by an FAQ question; a question is followed by its answer.
       afterHeading = line.kind !== 'explicit-heading';
     } else {
