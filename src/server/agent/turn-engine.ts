@@ -206,13 +206,6 @@ const ELLIPTICAL_START =
 /** How a question going on from the last one opens ("and on Sundays?", "what about kids?"). */
 const FOLLOW_UP_START = /^(?:and|also|then|but|what about|how about|what if|and what about)\b/;
 
-/**
- * How a question that goes on from the last one opens, for its meaning: FOLLOW_UP_START, and "so …". Openings any
- * question may have ("is there …", "can I …", "how much …") do not make one lean on the last: "is there somewhere to
- * put my car?" after a question on prices is a new subject.
- */
-const GOES_ON_START = /^(?:and|so|also|then|but|what about|how about|what if)\b/;
-
 /** A word that points back to what was said before ("how much does *it* cost", "can I book *one* online"). */
 const LEANS_ON_CONTEXT =
   /\b(?:it|its|they|them|their|that|those|these|this one|that one|one|ones|he|she|him|her)\b|(?<!\b(?:is|are|was|were) )\bthere\b/;
@@ -1085,7 +1078,9 @@ const SUBJECTLESS_MAX_WORDS = 2;
  */
 function leansOnPrevious(text: string, namesAHeading: (text: string) => boolean): boolean {
   const t = normalizeText(text).replace(/^(?:(?:um+|uh+|hmm+|ok(?:ay)?|oh|well|right|great|thanks)\s+)+/, '');
-  if (GOES_ON_START.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
+  // Openings any question may have ("is there …", "can I …", "how much …") do not make one lean on the last: "is
+  // there somewhere to put my car?" after a question on prices is a new subject. "So …" goes on from it.
+  if (FOLLOW_UP_START.test(t) || /^so\b/.test(t) || LEANS_ON_CONTEXT.test(t)) return true;
   const short = tokenizeNormalized(t).filter((token) => !token.stop).length <= SUBJECTLESS_MAX_WORDS;
   // Short, but naming a whole heading ("what are your opening hours?"): that heading is its subject.
   return short && !namesAHeading(text);

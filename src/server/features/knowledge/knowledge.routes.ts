@@ -116,7 +116,8 @@ export function knowledgeRoutes(deps: AppDeps, hooks: KnowledgeHooks = {}): Fast
         await notifyChanged(request, agent);
         const names = stored.map((d) => d.name).join(', ');
         // Two files of one upload with the same name are both kept, the later ones numbered (ADR 030).
-        const numbered = stored.filter((d, i) => d.name !== documentName(files[i]?.filename ?? d.name));
+        const uploaded = new Set(files.map((f) => documentName(f.filename)));
+        const numbered = stored.filter((d) => !uploaded.has(d.name));
         const renamed =
           numbered.length === 0
             ? ''
