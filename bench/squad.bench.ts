@@ -14,7 +14,7 @@
  * pages is: every question then competes with every other article's passages, and an unanswerable one meets far
  * more passages that share its words.
  * BENCH_VERBOSE=1 prints examples of each failure. Results go to bench/results/squad-<date>.json
- * (squad-all-<date>.json for all).
+ * (squad-all-<date>.json for all), with the first 20 of each failure; BENCH_DUMP=1 keeps every one, to count them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -227,7 +227,10 @@ async function main() {
     runtimeS: Math.round(runtimeS),
     // The first few of each failure, to read; the counts are in the report.
     failures: Object.fromEntries(
-      Object.entries(failures).map(([k, v]) => [k, { count: v.length, examples: v.slice(0, 20) }]),
+      Object.entries(failures).map(([k, v]) => [
+        k,
+        { count: v.length, examples: process.env.BENCH_DUMP === '1' ? v : v.slice(0, 20) },
+      ]),
     ),
   };
   writeFileSync(saved, `${JSON.stringify(result, null, 2)}\n`);
