@@ -853,6 +853,26 @@ A one-hour session costs $60. A package of ten sessions costs $550.
       expectDeclined(tutoring('Our tutors').onCallerText('can you come to my apartment'));
     });
 
+    it('after a yes to a paragraph without a heading, says the sentences that answer, not the paragraph from its start', () => {
+      const policy = `Our teachers meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis, and each of them has at least five years of classroom experience in the subjects they tutor. They plan every session around the school curriculum and send parents a short written report after each visit. Visits at home take place on weekday evenings between five and eight.
+
+A one-hour session costs $60. A package of ten sessions costs $550.
+`;
+      const conversation = createConversation({
+        companyName: 'Lakeside Tutoring',
+        transferNumber: TRANSFER,
+        knowledge: buildKnowledgeIndex(passagesOf('policy', policy), { companyName: 'Lakeside Tutoring' }),
+      });
+      expect(conversation.onCallerText('how late can the teachers come to the house').text).toBe(
+        'I may only have part of what you asked. Are you asking about our teachers?',
+      );
+      const answer = conversation.onCallerText('yes').text;
+      expect(answer).toContain('Visits at home take place on weekday evenings between five and eight.');
+      // Before, the paragraph's opening came first and the 70 words ran out on the report and the price.
+      expect(answer).not.toContain('written report');
+      expect(answer).not.toContain('$60');
+    });
+
     it('names the topic of a section whose heading is a label, and never asks when nothing is close', () => {
       const policy = `Locations
 Our tutors meet students at the Maple Grove library, the Eastfield community center, or at home in Riverton and Hollis.

@@ -826,10 +826,15 @@ export function createConversation(options: ConversationOptions): Conversation {
     rest: string,
   ): AgentReply => {
     previousQuestion = question;
-    // The composer's pick keeps the passage's first lines ("Default: 1048576"); the sentences holding the
-    // question's words may be further on.
+    // Under a heading, the composer's pick keeps the passage's first lines, which say what the heading offered is
+    // ("Default: 1048576"), with the sentences holding the question's words that may be further on. A paragraph
+    // without a heading was offered by its first sentence's subject, and prose goes on to other things: its answer
+    // is the evidence sentences alone, as a direct answer's is (ADR 010, pass 22).
     const evidence = evidenceIn(question, result, passage);
-    const answered = answerFrom(question, result, passage, null, evidence?.sentences ?? []);
+    const answered =
+      passage.heading === null && evidence
+        ? answerFrom(question, result, passage, evidence)
+        : answerFrom(question, result, passage, null, evidence?.sentences ?? []);
     // "Yes, exactly. And how much is delivery?": that answer, then the next question, when it asks about something
     // else by its own words. "Yes, what is it?", "yes so what do you take" ask for the answer just given.
     const next = rest.replace(YES_GOES_ON, '');
