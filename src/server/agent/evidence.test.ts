@@ -73,6 +73,15 @@ describe('reading the evidence', () => {
     return bestEvidence(question, index.search(question), answerTypeOf(question));
   };
 
+  it('takes a "no" for an answer to a yes-or-no question, but a negation as a mismatch for other questions', () => {
+    const text = 'We do not accept cash deposits. A credit card is needed to hold each rental bike.';
+    expect(read('do you take cash for the deposit', text)).toMatchObject({
+      sentences: ['We do not accept cash deposits.', 'A credit card is needed to hold each rental bike.'],
+      negationMismatch: false,
+    });
+    expect(read('what deposits do you accept', text)?.negationMismatch).toBe(true);
+  });
+
   it('does not take a sentence that introduces code the passage no longer holds for an answer', () => {
     // The example that followed the colon was code, left out at ingestion.
     const text = [

@@ -231,6 +231,16 @@ export function readEvidence(
     else completed.push(sentences[runnerUp]!);
   }
   const spokenText = spoken.join(' ');
+  // The question's weightiest word of its own that the documents use, for a yes or no: whether the best sentence
+  // is about it.
+  const focus = own
+    .filter((t) => t.alternatives.length > 0)
+    .reduce<QueryTerm | null>((f, t) => (f === null || weightOf(t) > weightOf(f) ? t : f), null);
+  const deniesFocus =
+    type === 'yesno' &&
+    focus !== null &&
+    best < sentences.length &&
+    strengthIn(focus, sentenceStems[best]!) >= 0.5;
   const negated = (x: string) =>
     /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
   const questionNegated = [...questionWords].some((w) =>
@@ -247,7 +257,9 @@ export function readEvidence(
     elsewhere: elsewhere / ownTotal,
     unknown: unknown / ownTotal,
     // Judged on the sentence that holds the most of the question, not on the context spoken with it.
-    negationMismatch: questionNegated !== negated(sentences[best] ?? spokenText),
+    // A yes or no is answered by a "no" as well as a "yes", when the "no" is about what was asked ("do you take
+    // cash?" / "We do not accept cash deposits.", not "We do not take checks."): only then is a negation no mismatch.
+    negationMismatch: questionNegated !== negated(sentences[best] ?? spokenText) && !deniesFocus,
   };
 }
 

@@ -465,6 +465,23 @@ describe('turn engine', () => {
     expect(conversation.state.escalation?.question).toBe('do you sell wedding flowers');
   });
 
+  it('answers a yes-or-no question with the "no" the documents state', () => {
+    const rentals = callWith(
+      'Copper Spoke',
+      `# Bike rentals
+Cruiser: 2 hours, $20; full day, $45. Electric bike: 2 hours, $40; full day, $90.
+
+# Rental rules
+Riders must be 18 or older to rent on their own. We do not accept cash deposits: a credit card is needed to hold each rental bike. Helmets and locks are included.
+`,
+    );
+    // Before, the sentence's "not" counted against it as if the question had asked something else, and it was declined.
+    expect(rentals.onCallerText('do you take cash for the deposit').text).toBe(
+      'I may only have part of what you asked. Are you asking about rental rules?',
+    );
+    expect(rentals.onCallerText('yes').text).toContain('We do not accept cash deposits');
+  });
+
   it('declines what the passage does not state, although it is on the subject', () => {
     const volunteers = callWith(
       'Auburn Police Department',
