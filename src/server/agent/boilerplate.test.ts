@@ -36,6 +36,10 @@ describe('boilerplate', () => {
       isPointerSentence('1. For more information about virtualization options, see Citrix XenServer.'),
     ).toBe(true);
     expect(isPointerSentence('See the section on billing.')).toBe(true);
+    // A link's title after "see": the holiday page it names, not the answer.
+    expect(isPointerSentence("See Holiday Service for Thanksgiving, Christmas and New Year's.")).toBe(true);
+    expect(isPointerSentence('See Dr. Avery for rabbits and birds.')).toBe(false);
+    expect(isPointerSentence('See Fares and Passes, or call 555-0123.')).toBe(false);
     expect(isPointerSentence('For more information, call us at 555-0100.')).toBe(false);
     expect(isPointerSentence('For more details, visit our office at 12 Main Street.')).toBe(false);
     expect(isPointerSentence('For more details, write to help@example.com.')).toBe(false);

@@ -56,9 +56,15 @@ const CONTACT = [
   /\b(?:call|phone|ring|e-?mail|write to|stop by|come in)\b/i,
 ];
 
+/** "See" before a capitalised title is a link's text: "See Holiday Service for Thanksgiving and Christmas." */
+const SEE_TITLE = /^(?:\d+[.)]\s*)?See (?!Dr\b|Mr\b|Mrs\b|Ms\b)[A-Z]/;
+
 export function isPointerSentence(sentence: string): boolean {
   // One that gives a way to get in touch is an answer ("For more information, call 555-0100"); a name with a digit
   // in it ("the HTTP2 documentation page") is not one.
   const text = sentence.trim();
-  return POINTER.test(text) && !CONTACT.some((way) => way.test(text.replace(/^\d+[.)]\s*/, '')));
+  return (
+    (POINTER.test(text) || SEE_TITLE.test(text)) &&
+    !CONTACT.some((way) => way.test(text.replace(/^\d+[.)]\s*/, '')))
+  );
 }
