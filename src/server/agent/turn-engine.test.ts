@@ -378,6 +378,30 @@ describe('turn engine', () => {
     expectDeclined(storage.onCallerText('is it heated'));
   });
 
+  it('answers a short follow-up from the subject of the call when another passage holds its words too', () => {
+    const district = callWith(
+      'Harrow Schools',
+      [
+        '# School transfers',
+        'Families who want their child to attend a different school may apply for a transfer. You can apply from January 4 through January 29 each year.',
+        '',
+        '# Jobs',
+        'You may apply for more than one position with the same form. Staff at the district office can help you apply on weekdays.',
+      ].join('\n'),
+    );
+    expect(district.onCallerText('how do i get my kid into a different school').text).toContain(
+      'apply for a transfer',
+    );
+    // "When can I apply?" asks about the transfer, not about jobs.
+    expect(district.onCallerText('ok when can i apply').text).toContain('January 4 through January 29');
+    // Asked first, the question has no subject but its own words.
+    const jobs = callWith(
+      'Harrow Schools',
+      'Staff at the district office can help you apply for a job on weekdays.',
+    );
+    expect(jobs.onCallerText('when can i apply').text).toContain('on weekdays');
+  });
+
   it('never answers a follow-up that points back with a price of something else', () => {
     const dentist = callWith(
       'Cedar Dental',

@@ -348,13 +348,17 @@ export function createConversation(options: ConversationOptions): Conversation {
     | { kind: 'answer'; result: SearchResult; usedContext: boolean; evidence: Evidence };
 
   /**
-   * What a question leads to, without acting on it. A short follow-up the documents would not answer on its own
-   * (nor with the previous question's words) is read against the passage just answered from: what "it" or "that"
-   * most often points to ("where is it?" after the storage answer).
+   * What a question leads to, without acting on it. A short follow-up is read against the passage just answered
+   * from, what "it" or "that" most often points to ("where is it?" after the storage answer), when the documents would
+   * not answer it on its own (nor with the previous question's words), and also when they would from another passage:
+   * "when can I apply?" after the school transfer's answer asks about the transfer, not about jobs, when the
+   * transfer's passage holds "apply" and a date (subjectEvidence). Development sets: coverage +0.4 to +1.9 with
+   * precision +0.4 to +0.8 (ADR 010, pass 23).
    */
   const decide = (text: string, allowConfirm: boolean): Decision => {
     const decision = decideBySearch(text, allowConfirm);
-    if (decision.kind === 'answer' || decision.kind === 'unclear' || subjectPassage === null) return decision;
+    if (decision.kind === 'unclear' || subjectPassage === null) return decision;
+    if (decision.kind === 'answer' && decision.evidence.passage.id === subjectPassage.id) return decision;
     const own = knowledge.search(text);
     if (previousQuestion === null || !isElliptical(text, own)) return decision;
     const evidence = subjectEvidence(text, own, subjectPassage);
