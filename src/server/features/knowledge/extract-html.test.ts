@@ -62,6 +62,23 @@ describe('web pages', () => {
     ]);
   });
 
+  it('drops a list entry that is only a link to another page, keeping entries with words of their own and contacts', () => {
+    const text = htmlToReadableText(
+      `<main><h2>Riding with us</h2><ul>
+        <li><a href="fares.html">How much does it cost to ride?</a></li>
+        <li><a href="cards.html">Get a Valley Card</a> and pay less with free transfers</li>
+        <li>Call <a href="tel:+15415550124">(541) 555-0124</a> to book a ride</li>
+        <li><a href="mailto:rides@example.org">rides@example.org</a></li>
+      </ul></main>`,
+    );
+    expect(text.split('\n')).toEqual([
+      '## Riding with us',
+      '- Get a Valley Card and pay less with free transfers',
+      '- Call (541) 555-0124 to book a ride',
+      '- rides@example.org',
+    ]);
+  });
+
   it('reads a price table row by row, each value with its column; a two-column table as label and value', () => {
     const page = `<main><h2>Rentals</h2><table>
       <thead><tr><th>Bike type</th><th>2 hours</th><th>Full day</th></tr></thead>

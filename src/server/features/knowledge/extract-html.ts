@@ -243,7 +243,15 @@ function skipped(element: Element, insideSection: boolean): boolean {
   if ((CHROME_NAME.test(a.class ?? '') || CHROME_NAME.test(a.id ?? '')) && !holdsTitle(element)) return true;
   if (name === 'a' && PERMALINK_MARK.test(textOf(element.children))) return true;
   if (LISTS.has(name) && isLinkList(element)) return true;
+  // A list entry that is a link and nothing more points to another page ("How much does it cost to ride?" on a
+  // home page): the answer is there, not here. A phone number or an e-mail address is said as it is.
+  if (name === 'li' && isPointer(element)) return true;
   return false;
+}
+
+function isPointer(entry: Element): boolean {
+  const all = textOf(entry.children).replace(/\s+/g, '');
+  return all.length > 0 && linkText(entry.children, false).replace(/\s+/g, '').length >= 0.8 * all.length;
 }
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
@@ -264,15 +272,23 @@ function isLinkList(list: Element): boolean {
   });
 }
 
-/** The text inside links, with what is outside any link left out. */
-function linkText(nodes: readonly AnyNode[]): string {
+/**
+ * The text inside links, with what is outside any link left out. `contacts`: a link to call or write to
+ * (tel:, mailto:) counts too.
+ */
+function linkText(nodes: readonly AnyNode[], contacts = true): string {
   let out = '';
   for (const node of nodes) {
     if (!isElement(node) || NEVER_TEXT.has(node.name)) continue;
-    out += node.name === 'a' ? textOf(node.children) : linkText(node.children);
+    out +=
+      node.name === 'a' && (contacts || !CONTACT_LINK.test(node.attribs.href ?? ''))
+        ? textOf(node.children)
+        : linkText(node.children, contacts);
   }
   return out;
 }
+
+const CONTACT_LINK = /^\s*(?:tel|mailto|sms):/i;
 
 /** The element the page marks as its main content (main, role=main, its only article), when it has content. */
 function mainContent(nodes: readonly AnyNode[]): Element | null {
