@@ -56,10 +56,15 @@ export function offerOfTwo(single: string, topic: string, otherTopic: string): s
  * area" for a label; null when there is nothing to read back.
  */
 function askedAbout(topic: string | null): string | null {
-  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, '')).trim();
+  // A list item's marker ("- How much does it cost to ride?") is not said.
+  const heading = withoutSectionNumber((topic ?? '').replace(/^[#*\s]+|[*\s]+$/g, ''))
+    .replace(/^[-–•]\s+/, '')
+    .trim();
   if (heading === '') return null;
   if (isQuestionHeading(heading)) {
     const asked = heading.replace(/[.?!\s]+$/, '');
+    // A heading in title case ("How to Register for Classes") is said as a sentence: "how to register for classes".
+    if (isTitleCase(asked)) return `, ${asked.replace(/\b[A-Z][a-z]+\b/g, (w) => w.toLowerCase())}`;
     return `, ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`;
   }
   // A code name is said as written, without its call signature or type parameters: "bodyLimit",
@@ -77,4 +82,16 @@ function askedAbout(topic: string | null): string | null {
     .replace(/^about\s+(?=\S)/, ''); // "About the clinic": "are you asking about the clinic?"
   // "Cancel your order": "are you asking about cancelling your order?"
   return ` about ${topicPhrase(label)}`;
+}
+
+/**
+ * Every longer word of the heading after the first, acronyms aside, starts with a capital: "How to Register", "Where to
+ * Get a Valley Card", not "Can I bring my dog to Riverside Park?".
+ */
+function isTitleCase(heading: string): boolean {
+  const words = heading
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^[A-Za-z]{4,}$/.test(w) && /[a-z]/.test(w));
+  return words.length > 0 && words.every((w) => /^[A-Z]/.test(w));
 }

@@ -796,6 +796,11 @@ Requests time out after 30 seconds.
       expect(ask('2026 opening hours')).toBe('… about 2026 opening hours?');
       expect(ask('About the clinic')).toBe('… about the clinic?');
       expect(ask('Parking and EV charging:')).toBe('… about parking and EV charging?');
+      expect(ask('How to Register')).toBe('…, how to register?');
+      expect(ask('Where to Get a Valley Card?')).toBe('…, where to get a valley card?');
+      expect(ask('- How much does it cost to ride?')).toBe('…, how much does it cost to ride?');
+      expect(ask('Can I bring my dog to Riverside Park?')).toBe('…, can I bring my dog to Riverside Park?');
+      expect(ask('What is a GFCI Outlet?')).toBe('…, what is a GFCI outlet?');
       expect(ask(null)).toBeUndefined();
       // A code name is said as written, without its signature.
       expect(ask('bodyLimit')).toBe('… about bodyLimit?');
