@@ -356,17 +356,20 @@ export function createConversation(options: ConversationOptions): Conversation {
    * precision +0.4 to +0.8 (ADR 010, pass 23).
    */
   const decide = (text: string, allowConfirm: boolean): Decision => {
-    const decision = decideBySearch(text, allowConfirm);
+    // The question's own words are searched once: the search with the previous question's words may stand in for
+    // this result, but the subject is read with the follow-up's own words.
+    const own = knowledge.search(text);
+    const decision = decideBySearch(text, allowConfirm, own);
     if (decision.kind === 'unclear' || subjectPassage === null) return decision;
     if (decision.kind === 'answer' && decision.evidence.passage.id === subjectPassage.id) return decision;
-    const own = knowledge.search(text);
     if (previousQuestion === null || !isElliptical(text, own)) return decision;
     const evidence = subjectEvidence(text, own, subjectPassage);
     return evidence ? { kind: 'answer', result: decision.result, usedContext: true, evidence } : decision;
   };
 
-  const decideBySearch = (text: string, allowConfirm: boolean): Decision => {
-    let result = knowledge.search(text);
+  /** `own`: the search with the question's own words. */
+  const decideBySearch = (text: string, allowConfirm: boolean, own: SearchResult): Decision => {
+    let result = own;
     let usedContext = false;
     // A short question the documents answer on its own words ("do you deliver?") is a new subject, not a
     // follow-up; one that points back ("how much does it cost?") or finds nothing alone leans on the last one.

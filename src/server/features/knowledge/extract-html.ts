@@ -245,13 +245,17 @@ function skipped(element: Element, insideSection: boolean): boolean {
   if (LISTS.has(name) && isLinkList(element)) return true;
   // A list entry that is a link and nothing more points to another page ("How much does it cost to ride?" on a
   // home page): the answer is there, not here. A phone number or an e-mail address is said as it is.
-  if (name === 'li' && isPointer(element)) return true;
+  if (name === 'li' && isLinkOnly(element, false)) return true;
   return false;
 }
 
-function isPointer(entry: Element): boolean {
+/**
+ * The entry says nothing but what its links say (at least 4 in 5 of its letters). `contacts`: a link to call or write
+ * to counts as a link (a menu of them is still a menu); without it, such a link is content.
+ */
+function isLinkOnly(entry: Element, contacts: boolean): boolean {
   const all = textOf(entry.children).replace(/\s+/g, '');
-  return all.length > 0 && linkText(entry.children, false).replace(/\s+/g, '').length >= 0.8 * all.length;
+  return all.length > 0 && linkText(entry.children, contacts).replace(/\s+/g, '').length >= 0.8 * all.length;
 }
 
 const LISTS = new Set(['ul', 'ol', 'dl']);
@@ -266,17 +270,11 @@ function isLinkList(list: Element): boolean {
     (c): c is Element => isElement(c) && (c.name === 'li' || c.name === 'dt' || c.name === 'dd'),
   );
   if (entries.length < NAVIGATION_RUN) return false; // as in Markdown: a table of contents, a menu
-  return entries.every((entry) => {
-    const all = textOf(entry.children).replace(/\s+/g, '');
-    return all.length === 0 || linkText(entry.children).replace(/\s+/g, '').length >= 0.8 * all.length;
-  });
+  return entries.every((entry) => textOf(entry.children).trim() === '' || isLinkOnly(entry, true));
 }
 
-/**
- * The text inside links, with what is outside any link left out. `contacts`: a link to call or write to
- * (tel:, mailto:) counts too.
- */
-function linkText(nodes: readonly AnyNode[], contacts = true): string {
+/** The text inside links, with what is outside any link left out; `contacts`: with links to call or write to. */
+function linkText(nodes: readonly AnyNode[], contacts: boolean): string {
   let out = '';
   for (const node of nodes) {
     if (!isElement(node) || NEVER_TEXT.has(node.name)) continue;
