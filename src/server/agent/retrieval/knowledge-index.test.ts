@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BAKERY_NAME, bakeryPassages } from '../__fixtures__/bakery.ts';
-import { buildKnowledgeIndex, documentTitle } from './knowledge-index.ts';
+import { buildKnowledgeIndex, buildKnowledgeIndexInSlices, documentTitle } from './knowledge-index.ts';
 
 const index = buildKnowledgeIndex(bakeryPassages(), { companyName: BAKERY_NAME });
 const passage = (id: string, heading: string, text: string) => ({
@@ -13,6 +13,29 @@ const passage = (id: string, heading: string, text: string) => ({
 const best = (question: string) => index.search(question).hits[0]?.passage.heading ?? null;
 
 describe('knowledge index', () => {
+  it('built in slices, lets other work run between them and finds what the whole build finds', async () => {
+    // A large business's documents: the bakery's entries again under other names, as a site of many pages.
+    const many = Array.from({ length: 40 }, (_, copy) =>
+      bakeryPassages().map((p) => ({ ...p, id: `${p.id}-${copy}`, documentName: `page-${copy}.txt` })),
+    ).flat();
+    let otherWork = 0;
+    const tick = setInterval(() => otherWork++, 0);
+    const sliced = await buildKnowledgeIndexInSlices(many, { companyName: BAKERY_NAME }, 1);
+    clearInterval(tick);
+    expect(otherWork).toBeGreaterThan(0);
+    const whole = buildKnowledgeIndex(many, { companyName: BAKERY_NAME });
+    for (const question of [
+      'do you deliver',
+      'are you open on sundays',
+      'how much is a custom cake',
+      'parking',
+    ]) {
+      const ids = (i: typeof whole) =>
+        i.search(question).hits.map((h) => [h.passage.id, h.relevance.toFixed(6)].join(' '));
+      expect(ids(sliced), question).toEqual(ids(whole));
+    }
+  });
+
   it('finds an option written in camel case when the caller says its words', () => {
     const docs = buildKnowledgeIndex(
       [

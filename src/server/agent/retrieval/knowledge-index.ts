@@ -195,10 +195,36 @@ export function buildKnowledgeIndex(
   return new BM25Index(passages, options);
 }
 
+/** How long a slice of buildKnowledgeIndexInSlices may hold the thread. */
+const SLICE_MS = 15;
+
+/**
+ * The same index as buildKnowledgeIndex, built a slice of passages at a time with the event loop let through between
+ * slices: indexing 12,000 passages of web pages takes 1-3 s of CPU, which calls to other businesses on the same
+ * instance must not wait behind (ADR 030).
+ */
+export async function buildKnowledgeIndexInSlices(
+  passages: readonly KnowledgePassage[],
+  options: IndexOptions = {},
+  sliceMs = SLICE_MS,
+): Promise<KnowledgeIndex> {
+  const index = new BM25Index(passages, options, true);
+  let sliceStart = performance.now();
+  for (let i = 0; i < passages.length; i++) {
+    index.addPassage(i);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  index.finish();
+  return index;
+}
+
 class BM25Index implements KnowledgeIndex {
   private readonly docs: DocEntry[] = [];
   private readonly postings = new Map<string, Postings>();
-  private readonly avgLength: number;
+  private avgLength = 1;
   /** Surface words seen in the documents, by length, for spelling correction. */
   /**
    * Spelling targets by length: the documents' words (strength 1), and thesaurus words the documents do not use
@@ -233,7 +259,9 @@ class BM25Index implements KnowledgeIndex {
   /** The topic heading of each passage whose own heading names nothing (see topicOf), by passage id. */
   private readonly topics = new Map<string, string>();
 
-  constructor(passages: readonly KnowledgePassage[], options: IndexOptions) {
+  /** Built whole; `buildKnowledgeIndexInSlices` builds the same index a slice of passages at a time. */
+  constructor(passages: readonly KnowledgePassage[], options: IndexOptions, deferred = false) {
+    this.passages = passages;
     const nameTerms = new Set(
       tokenize(options.companyName ?? '')
         .filter((t) => !t.stop)
@@ -254,51 +282,66 @@ class BM25Index implements KnowledgeIndex {
         if (named !== null) this.topics.set(passage.id, named);
       }
     }
-    let total = 0;
-    passages.forEach((passage, i) => {
-      const tf = new Map<string, number>();
-      let length = 0;
-      const add = (term: string, w: number) => {
-        tf.set(term, (tf.get(term) ?? 0) + w);
-        length += w;
-      };
-      const headingTokens = passage.heading ? this.analyzeDocText(passage.heading) : [];
-      const bodyTokens = this.analyzeDocText(passage.text);
-      for (const t of headingTokens) add(t, HEADING_WEIGHT);
-      for (const t of bodyTokens) add(t, 1);
-      // A passage that states an amount of money ("$45 per month") tells the price: "how much is a ten by ten".
-      if (MONEY.test(passage.text) && !tf.has(PRICE_TERM)) add(PRICE_TERM, 1);
-      // One that states times of day or a run of weekdays ("Monday through Friday, 8 a.m. to 5 p.m.") tells when the
-      // business is open ("are you open on saturdays", "what are your hours"), more surely than one that only says
-      // "hours" ("24 hours notice"): each time counts, up to three.
-      const times = Math.min(3, passage.text.match(OPENING_TIMES)?.length ?? 0);
-      if (times > 0) add(HOURS_TERM, times);
-      // Stated dates carry the words callers use for them: each day of a range, the holidays they fall on.
-      for (const term of calendarTerms(passage.text)) if (!tf.has(term)) add(term, 1);
-      const titleText = passage.heading ?? firstSentence(passage.text);
-      const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
-      const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
-      this.docs.push({
-        passage,
-        tf,
-        length,
-        titleTerms,
-        questionTitle: passage.heading !== null && isQuestionHeading(passage.heading),
-        titleWords: titleWordsOf(titleText),
-        titleNameTerms: nameWordTerms(titleText),
-      });
-      total += length;
-      for (const [term, count] of tf) {
-        let p = this.postings.get(term);
-        if (!p) {
-          p = { docs: [], tfs: [] };
-          this.postings.set(term, p);
-        }
-        p.docs.push(i);
-        p.tfs.push(count);
-      }
+    if (deferred) return;
+    for (let i = 0; i < passages.length; i++) this.addPassage(i);
+    this.finish();
+  }
+
+  /** The passages given to the constructor, added to the postings in their order by addPassage. */
+  private readonly passages: readonly KnowledgePassage[];
+  /** Body and heading weight of every passage added so far (their mean is BM25's average length). */
+  private totalLength = 0;
+
+  /** Indexes the passage at `i` of the constructor's passages: call for each in order, then finish. */
+  addPassage(i: number): void {
+    const passage = this.passages[i]!;
+    const nameTerms = this.nameTerms;
+    const tf = new Map<string, number>();
+    let length = 0;
+    const add = (term: string, w: number) => {
+      tf.set(term, (tf.get(term) ?? 0) + w);
+      length += w;
+    };
+    const headingTokens = passage.heading ? this.analyzeDocText(passage.heading) : [];
+    const bodyTokens = this.analyzeDocText(passage.text);
+    for (const t of headingTokens) add(t, HEADING_WEIGHT);
+    for (const t of bodyTokens) add(t, 1);
+    // A passage that states an amount of money ("$45 per month") tells the price: "how much is a ten by ten".
+    if (MONEY.test(passage.text) && !tf.has(PRICE_TERM)) add(PRICE_TERM, 1);
+    // One that states times of day or a run of weekdays ("Monday through Friday, 8 a.m. to 5 p.m.") tells when the
+    // business is open ("are you open on saturdays", "what are your hours"), more surely than one that only says
+    // "hours" ("24 hours notice"): each time counts, up to three.
+    const times = Math.min(3, passage.text.match(OPENING_TIMES)?.length ?? 0);
+    if (times > 0) add(HOURS_TERM, times);
+    // Stated dates carry the words callers use for them: each day of a range, the holidays they fall on.
+    for (const term of calendarTerms(passage.text)) if (!tf.has(term)) add(term, 1);
+    const titleText = passage.heading ?? firstSentence(passage.text);
+    const titleTokens = passage.heading ? headingTokens : this.analyzeDocText(titleText);
+    const titleTerms = [...new Set(titleTokens)].filter((t) => !nameTerms.has(t));
+    this.docs.push({
+      passage,
+      tf,
+      length,
+      titleTerms,
+      questionTitle: passage.heading !== null && isQuestionHeading(passage.heading),
+      titleWords: titleWordsOf(titleText),
+      titleNameTerms: nameWordTerms(titleText),
     });
-    this.avgLength = passages.length > 0 ? total / passages.length : 1;
+    this.totalLength += length;
+    for (const [term, count] of tf) {
+      let p = this.postings.get(term);
+      if (!p) {
+        p = { docs: [], tfs: [] };
+        this.postings.set(term, p);
+      }
+      p.docs.push(i);
+      p.tfs.push(count);
+    }
+  }
+
+  /** After the last addPassage: the statistics over all passages, and the thesaurus's spelling targets. */
+  finish(): void {
+    this.avgLength = this.docs.length > 0 ? this.totalLength / this.docs.length : 1;
     for (const word of THESAURUS_WORDS) {
       if (this.wordTerm.has(word)) continue;
       let best: { term: string; strength: number } | undefined;

@@ -191,7 +191,19 @@ export class MeaningIndex implements MeaningSearch {
     });
   }
 
+  /**
+   * The last question scanned and what it found: one turn asks for its question's closest passage several times
+   * (whether to ask by meaning, the second opinion, the choice beside an offer), and at 12,000 passages each scan is
+   * a few milliseconds. Keyed by the vector itself: a question's vector is made once and never changed.
+   */
+  private lastScan: { question: Float32Array; match: MeaningMatch | null } | null = null;
+
   private closest(question: Float32Array): MeaningMatch | null {
+    if (this.lastScan?.question !== question) this.lastScan = { question, match: this.scan(question) };
+    return this.lastScan.match;
+  }
+
+  private scan(question: Float32Array): MeaningMatch | null {
     const q = unit(question);
     const { matrix, dim } = this;
     const n = Math.min(dim, q.length);
