@@ -1,13 +1,17 @@
-import { buildKnowledgeIndex, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
+import { buildKnowledgeIndexInSlices, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
 import { speechHintsOf } from '../../agent/speech-hints.ts';
 import { loadTopicPhrasing } from '../../agent/topic-phrase.ts';
 import { HOURS_PASSAGE_PREFIX } from '../../agent/opening-hours.ts';
 import type { Db } from '../../db/database.ts';
-import { loadAgentPassages } from '../../accounts/agent-passages.ts';
+import { loadAgentPassages, type AgentPassage } from '../../accounts/agent-passages.ts';
+import type { AgentRef } from '../../accounts/agent-scope.ts';
 import { hasPendingVectors } from './calls.repository.ts';
 
 type Agent = { id: string; userId: string; companyName: string };
+
+/** Passages the cache holds at most over all agents: ten agents at the upload limit, about 600 MB of heap. */
+export const MAX_CACHED_PASSAGES = 120_000;
 
 /** What a call searches: the passages by their words, and by meaning where their vectors are known. */
 export interface AgentKnowledgeIndex {
@@ -29,6 +33,8 @@ interface Entry {
   version: number;
   built: Promise<Built>;
   usedAt: number;
+  /** The passages its index holds, once built (0 before): what the cache is bounded by. */
+  passages: number;
   /** While vectors are pending: the check whether they are all there now (one at a time). */
   recheck?: Promise<Built>;
 }
@@ -39,12 +45,19 @@ interface Entry {
  * index built before the background loop had embedded every passage checks on each use (one small indexed
  * query) and is rebuilt once they all have their vectors. The speech hints sent with Twilio's voice webhook come
  * from the same passages, so asking for them also warms the index the call's setup needs a moment later.
+ *
+ * Bounded by the passages it holds (about 5 KB of heap each with its vector: 12,000 passages of web pages hold 58 MB,
+ * `npm run bench:knowledge`) as well as by agents: the least recently used are let go first, never the one just built.
+ * An index is built a slice at a time (buildKnowledgeIndexInSlices), so a large business's first call does not hold
+ * up the turns of calls to others on this instance (ADR 030).
  */
 export class KnowledgeCache {
   private readonly entries = new Map<string, Entry>();
   constructor(
     private readonly db: Db,
     private readonly maxAgents = 200,
+    private readonly maxPassages = MAX_CACHED_PASSAGES,
+    private readonly load: (db: Db, agent: AgentRef) => Promise<AgentPassage[]> = loadAgentPassages,
   ) {}
 
   get(agent: Agent, version: number): Promise<AgentKnowledgeIndex> {
@@ -74,30 +87,45 @@ export class KnowledgeCache {
   }
 
   private build(agent: Agent, version: number): Promise<Built> {
-    const built = loadAgentPassages(this.db, { userId: agent.userId, agentId: agent.id }).then((rows) => {
+    const loaded = this.load(this.db, { userId: agent.userId, agentId: agent.id }).then(async (rows) => {
       const passages = rows.map((r) => r.passage);
       loadTopicPhrasing();
       let hints: string[] | undefined;
-      return {
-        index: buildKnowledgeIndex(passages, { companyName: agent.companyName }),
+      const built: Built = {
+        index: await buildKnowledgeIndexInSlices(passages, { companyName: agent.companyName }),
         meaning: new MeaningIndex(rows),
         // The generated opening-hours passages never get a vector (they have no row): only documents' passages wait.
         vectorsPending: rows.some((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX)),
         speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
       };
+      return { built, passages: rows.length };
     });
-    const entry: Entry = { version, built, usedAt: Date.now() };
+    const entry: Entry = { version, built: loaded.then((l) => l.built), usedAt: Date.now(), passages: 0 };
     this.entries.set(agent.id, entry);
-    built.catch(() => {
-      if (this.entries.get(agent.id) === entry) this.entries.delete(agent.id);
-    });
-    this.evict();
-    return built;
+    loaded.then(
+      (l) => {
+        entry.passages = l.passages;
+        if (this.entries.get(agent.id) === entry) this.evict(entry);
+      },
+      () => {
+        if (this.entries.get(agent.id) === entry) this.entries.delete(agent.id);
+      },
+    );
+    this.evict(entry);
+    return entry.built;
   }
 
-  private evict(): void {
-    if (this.entries.size <= this.maxAgents) return;
-    const oldest = [...this.entries].sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
-    if (oldest) this.entries.delete(oldest[0]);
+  /** Lets the least recently used go until both bounds hold, `keep` (just built or building) aside. */
+  private evict(keep: Entry): void {
+    let held = 0;
+    for (const e of this.entries.values()) held += e.passages;
+    const oldestFirst = [...this.entries]
+      .filter(([, e]) => e !== keep)
+      .sort((a, b) => a[1].usedAt - b[1].usedAt);
+    for (const [agentId, e] of oldestFirst) {
+      if (this.entries.size <= this.maxAgents && held <= this.maxPassages) return;
+      this.entries.delete(agentId);
+      held -= e.passages;
+    }
   }
 }

@@ -350,34 +350,34 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
         (_, i) => `Do you stock part ${from + i}?\nYes, part ${from + i} is in stock at the shop.\n`,
       ).join('\n'),
     });
-    const { client, userId } = await configuredOwner(c, [faq('parts-a.txt', 0, 3000)]);
+    const { client, userId } = await configuredOwner(c, [faq('parts-a.txt', 0, 7000)]);
     const stored = await snapshot(c, userId);
-    expect(stored.passages).toBe(3000);
+    expect(stored.passages).toBe(7000);
 
     const tooMany = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
-      faq('parts-b.txt', 3000, 2500),
+      faq('parts-b.txt', 7000, 5500),
     ]);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().detail).toBe(
-      'parts-b.txt: an agent can use at most 5,000 passages of text (about 5 MB). Your documents have 3,000, and this upload would make 5,500. Delete some documents or upload shorter ones. Nothing was saved.',
+      'parts-b.txt: an agent can use at most 12,000 passages of text (about 10 MB). Your documents have 7,000, and this upload would make 12,500. Delete some documents or upload shorter ones. Nothing was saved.',
     );
     expect(await snapshot(c, userId)).toEqual(stored);
 
     // A document replaced by one of the same name does not count twice.
     const replaced = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
-      faq('parts-a.txt', 0, 4000),
+      faq('parts-a.txt', 0, 9600),
     ]);
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect((await snapshot(c, userId)).passages).toBe(4000);
+    expect((await snapshot(c, userId)).passages).toBe(9600);
 
     const alone = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
-      faq('parts-a.txt', 0, 2600),
-      faq('parts-c.txt', 2600, 2600),
-      faq('parts-d.txt', 5200, 10),
+      faq('parts-a.txt', 0, 6100),
+      faq('parts-c.txt', 6100, 6100),
+      faq('parts-d.txt', 12200, 10),
     ]);
     expect(alone.statusCode).toBe(422);
     expect(alone.json().detail).toBe(
-      'parts-a.txt, parts-c.txt: an agent can use at most 5,000 passages of text (about 5 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.',
+      'parts-a.txt, parts-c.txt: an agent can use at most 12,000 passages of text (about 10 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.',
     );
   });
 

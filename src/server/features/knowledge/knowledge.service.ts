@@ -37,10 +37,12 @@ import { formatFileSize } from '../../../shared/file-size.ts';
  */
 export const MAX_DOCUMENTS_PER_AGENT = 500;
 /**
- * Passages (~80-200 words each) one agent may hold: about 5 MB of text. Bounds what every call loads and
- * searches, and the sentence-encoder work of a new upload (10-30 ms of CPU per passage).
+ * Passages (a paragraph or a short section each, about 600 bytes on real web pages) one agent may hold: about 10 MB
+ * of text, a documentation site of 250 to 500 pages. Bounds what every call loads and searches (58 MB of heap and
+ * turns of p95 about 50 ms at this size: `npm run bench:knowledge`), and the sentence-encoder work of a new upload
+ * (10-30 ms of CPU per passage). It was 5,000 until a software product's help site of 225 pages was refused.
  */
-export const MAX_PASSAGES_PER_AGENT = 5000;
+export const MAX_PASSAGES_PER_AGENT = 12_000;
 export { MAX_DOCUMENT_BYTES };
 
 /** A file as read from a multipart upload. `truncated` means it was cut at the 10 MB limit. */
@@ -199,7 +201,7 @@ function passageLimitError(prepared: PreparedDocument[], existing: number, total
   const names = prepared.map((d) => d.name).join(', ');
   return new AppError(
     'validation',
-    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 5 MB). Your documents have ${existing.toLocaleString('en-US')}, and this upload would make ${total.toLocaleString('en-US')}. Delete some documents or upload shorter ones. Nothing was saved.`,
+    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 10 MB). Your documents have ${existing.toLocaleString('en-US')}, and this upload would make ${total.toLocaleString('en-US')}. Delete some documents or upload shorter ones. Nothing was saved.`,
   );
 }
 
@@ -207,7 +209,7 @@ function uploadPassageLimitError(prepared: PreparedDocument[]): AppError {
   const names = prepared.map((d) => d.name).join(', ');
   return new AppError(
     'validation',
-    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 5 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.`,
+    `${names}: an agent can use at most ${MAX_PASSAGES_PER_AGENT.toLocaleString('en-US')} passages of text (about 10 MB), and these documents alone have more. Upload shorter documents. Nothing was saved.`,
   );
 }
 
