@@ -7,7 +7,7 @@
  * business whose site runs to hundreds of pages. Prints
  * 1. the time to build what a call searches (the word index and the meaning index) from the loaded rows, whole and
  *    in slices as KnowledgeCache builds it, with the longest the event loop waited meanwhile (what a turn of another
- *    business's call on the instance may wait), median of BENCH_RUNS;
+ *    business's call on the instance may wait), median of BENCH_RUNS; the same for the recogniser's speech hints;
  * 2. the heap one such agent holds once built (with the vectors): what KnowledgeCache's bound on passages is set from;
  * 3. the turn latency of the `sites` set's first questions against it (median of BENCH_RUNS runs of p50 and p95).
  * The machine is shared: the figures move with the load, so the load average is printed with them.
@@ -25,6 +25,7 @@ import {
 } from '#server/agent/retrieval/knowledge-index.ts';
 import { MeaningIndex } from '#server/agent/retrieval/meaning.ts';
 import { createConversation } from '#server/agent/turn-engine.ts';
+import { speechHintsInSlices, speechHintsOf } from '#server/agent/speech-hints.ts';
 import { TRANSFER_NUMBER, ingestFile } from './lib/call.ts';
 import { passageVectors, questionVector } from './lib/meaning.ts';
 import { median, percentile, round } from './lib/metrics.ts';
@@ -106,6 +107,20 @@ async function main() {
     waitedMs.push(delay.max / 1e6);
   }
 
+  const hintsMs: number[] = [];
+  const hintsWaitedMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    speechHintsOf(passages, COMPANY);
+    hintsMs.push(performance.now() - t);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    t = performance.now();
+    await speechHintsInSlices(passages, COMPANY);
+    delay.disable();
+    hintsWaitedMs.push(delay.max / 1e6);
+  }
+
   // The vectors stand for what the database rows hold: loaded per build, so they count in an agent's heap.
   const before = heapMb();
   const held = Array.from({ length: RUNS }, () => ({
@@ -145,6 +160,9 @@ async function main() {
   );
   console.log(
     `built in slices ms                median ${round(median(slicedMs), 0)}  longest wait of the event loop ${round(median(waitedMs), 0)} ms`,
+  );
+  console.log(
+    `speech hints ms                   median ${round(median(hintsMs), 0)}; in slices, longest wait of the event loop ${round(median(hintsWaitedMs), 0)} ms`,
   );
   console.log(
     `heap held per agent MB            ${round(perAgentMb, 1)}  (${round((perAgentMb * 1024) / passages.length, 2)} KB a passage${globalThis.gc ? '' : '; run with node --expose-gc for a settled figure'})`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speechHintsOf } from './speech-hints.ts';
+import { speechHintsInSlices, speechHintsOf } from './speech-hints.ts';
 
 const faq = [
   { heading: 'Do you have bike parking?', text: 'Yes, there is a bike rack by the door.' },
@@ -13,6 +13,19 @@ const faq = [
 ];
 
 describe('speech hints', () => {
+  it('read a large site a slice at a time, other work running between slices, to the same hints', async () => {
+    const site = Array.from({ length: 400 }, (_, page) =>
+      faq.map((p) => ({ ...p, text: `${p.text} Ask at the Elm Street counter, page ${page}.` })),
+    ).flat();
+    let otherWork = 0;
+    const tick = setInterval(() => otherWork++, 0);
+    const sliced = await speechHintsInSlices(site, 'Rosa’s Bakery', undefined, 1);
+    clearInterval(tick);
+    expect(otherWork).toBeGreaterThan(0);
+    expect(sliced).toEqual(speechHintsOf(site, 'Rosa’s Bakery'));
+    expect(sliced).toContain('Elm Street');
+  });
+
   it("lead with the business's name, then its topics as a caller says them and the names in its text", () => {
     const hints = speechHintsOf(faq, 'Rosa’s Bakery');
     expect(hints[0]).toBe('Rosa’s Bakery');

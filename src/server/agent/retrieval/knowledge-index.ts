@@ -8,6 +8,7 @@ import lemmatizer from 'wink-lemmatizer';
 import { calendarTerms } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
 import { subjectOf } from '../topic-phrase.ts';
+import { inSlices, SLICE_MS } from '../slices.ts';
 import { alignStrength, lettersOf } from './align.ts';
 import { allowedEdits, editDistance, phoneticKey, SOUND_MIN, soundsAlike, soundString } from './fuzzy.ts';
 import {
@@ -195,13 +196,10 @@ export function buildKnowledgeIndex(
   return new BM25Index(passages, options);
 }
 
-/** How long a slice of buildKnowledgeIndexInSlices may hold the thread. */
-const SLICE_MS = 15;
-
 /**
  * The same index as buildKnowledgeIndex, built a slice of passages at a time with the event loop let through between
- * slices: indexing 12,000 passages of web pages takes 1-3 s of CPU, which calls to other businesses on the same
- * instance must not wait behind (ADR 030).
+ * slices (inSlices): indexing 12,000 passages of web pages takes 1-3 s of CPU, which calls to other businesses on the
+ * same instance must not wait behind (ADR 030).
  */
 export async function buildKnowledgeIndexInSlices(
   passages: readonly KnowledgePassage[],
@@ -209,14 +207,7 @@ export async function buildKnowledgeIndexInSlices(
   sliceMs = SLICE_MS,
 ): Promise<KnowledgeIndex> {
   const index = new BM25Index(passages, options, true);
-  let sliceStart = performance.now();
-  for (let i = 0; i < passages.length; i++) {
-    index.addPassage(i);
-    if (performance.now() - sliceStart >= sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
-  }
+  await inSlices(passages.length, (i) => index.addPassage(i), sliceMs);
   index.finish();
   return index;
 }

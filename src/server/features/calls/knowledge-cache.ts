@@ -1,6 +1,6 @@
 import { buildKnowledgeIndexInSlices, type KnowledgeIndex } from '../../agent/retrieval/knowledge-index.ts';
 import { MeaningIndex } from '../../agent/retrieval/meaning.ts';
-import { speechHintsOf } from '../../agent/speech-hints.ts';
+import { speechHintsInSlices } from '../../agent/speech-hints.ts';
 import { loadTopicPhrasing } from '../../agent/topic-phrase.ts';
 import { HOURS_PASSAGE_PREFIX } from '../../agent/opening-hours.ts';
 import type { Db } from '../../db/database.ts';
@@ -26,7 +26,7 @@ interface Built extends AgentKnowledgeIndex {
    * The recogniser's hints for this business's calls (agent/speech-hints.ts), worked out on first use: only
    * Twilio's voice webhook asks for them, and a call's setup must not wait for them.
    */
-  speechHints: () => string[];
+  speechHints: () => Promise<string[]>;
 }
 
 interface Entry {
@@ -90,13 +90,13 @@ export class KnowledgeCache {
     const loaded = this.load(this.db, { userId: agent.userId, agentId: agent.id }).then(async (rows) => {
       const passages = rows.map((r) => r.passage);
       loadTopicPhrasing();
-      let hints: string[] | undefined;
+      let hints: Promise<string[]> | undefined;
       const built: Built = {
         index: await buildKnowledgeIndexInSlices(passages, { companyName: agent.companyName }),
         meaning: new MeaningIndex(rows),
         // The generated opening-hours passages never get a vector (they have no row): only documents' passages wait.
         vectorsPending: rows.some((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX)),
-        speechHints: () => (hints ??= speechHintsOf(passages, agent.companyName)),
+        speechHints: () => (hints ??= speechHintsInSlices(passages, agent.companyName)),
       };
       return { built, passages: rows.length };
     });
