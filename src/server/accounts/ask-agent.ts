@@ -6,7 +6,8 @@
 import type { Db } from '../db/database.ts';
 import type { AgentRef } from './agent-scope.ts';
 import { createConversation, type AgentReply } from '../agent/turn-engine.ts';
-import { buildKnowledgeIndex } from '../agent/retrieval/knowledge-index.ts';
+import { buildKnowledgeIndexInSlices } from '../agent/retrieval/knowledge-index.ts';
+import { inSlices } from '../agent/slices.ts';
 import {
   MeaningIndex,
   passageSentence,
@@ -63,7 +64,9 @@ export async function askAgent(
     vectors?.forEach((v, i) => (pending[i]!.vector = v));
   }
   const { companyName, transferNumber } = options;
-  const knowledge = buildKnowledgeIndex(
+  // Built and asked a slice at a time: a large site's index and questions take seconds, and calls on this instance
+  // take their turns meanwhile (ADR 030).
+  const knowledge = await buildKnowledgeIndexInSlices(
     rows.map((r) => r.passage),
     { companyName },
   );
@@ -85,15 +88,18 @@ export async function askAgent(
           )
           .catch(() => []);
   const vectorOf = new Map(asking.map((c, i) => [c, vectors[i] ?? null]));
-  return conversations.map((c) => {
+  const answers: AgentAnswer[] = [];
+  await inSlices(conversations.length, (i) => {
+    const c = conversations[i]!;
     const reply = c.conversation.onCallerText(c.question, vectorOf.get(c) ?? null);
     const source = reply.sources[0];
-    return {
+    answers.push({
       question: c.question,
       outcome: outcomeOf(reply),
       reply: reply.text,
       document: source?.documentName ?? null,
       section: source?.heading ?? null,
-    };
+    });
   });
+  return answers;
 }
