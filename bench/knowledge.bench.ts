@@ -12,12 +12,11 @@
  * 3. the turn latency of the `sites` set's first questions against it (median of BENCH_RUNS runs of p50 and p95).
  * The machine is shared: the figures move with the load, so the load average is printed with them.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
 import {
   buildKnowledgeIndex,
   buildKnowledgeIndexInSlices,

@@ -198,8 +198,8 @@ export function buildKnowledgeIndex(
 
 /**
  * The same index as buildKnowledgeIndex, built a slice of passages at a time with the event loop let through between
- * slices (inSlices): indexing 12,000 passages of web pages takes 1-3 s of CPU, which calls to other businesses on the
- * same instance must not wait behind (ADR 030).
+ * slices (inSlices): indexing 12,000 passages of web pages takes about 3 s of CPU, which calls to other businesses on
+ * the same instance must not wait behind (ADR 030).
  */
 export async function buildKnowledgeIndexInSlices(
   passages: readonly KnowledgePassage[],
