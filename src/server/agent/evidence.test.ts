@@ -121,6 +121,21 @@ describe('reading the evidence', () => {
     expect(spoken).toContain('react-dom@18');
   });
 
+  it('answers "how much" with the sentence that states an amount, over one that holds a little more of the question', () => {
+    const text = [
+      'Our after school care is open to children at every elementary school, with homework time and a snack.',
+      'Children are signed out by a parent at the front desk.',
+      'Spaces are limited and the wait list is kept in order of registration.',
+      'After school only: $310 a month.',
+      'Registration is open all year round for new families.',
+    ].join('\n');
+    const index = buildKnowledgeIndex([passage('1', 'Kids Club', text)], { companyName: 'X' });
+    const question = 'how much is after school care for my children';
+    const evidence = bestEvidence(question, index.search(question), answerTypeOf(question));
+    expect(evidence?.sentences.join(' ')).toContain('$310 a month');
+    expect(evidence?.typeFound).toBe(true);
+  });
+
   it('says a second sentence that holds the question as fully as the answer does, and not one that merely sits near it', () => {
     const text = [
       'You can reset your password from the account page once you are signed in.',

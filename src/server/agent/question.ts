@@ -61,6 +61,13 @@ const PLACE =
   /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
 const PERSON =
   /\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:company|companies|organization|organisation|organizations|group|groups|team|person|people|man|woman|king|president|leader|agency|department|firm|family|tribe|party|university|school|church|army|empire|dynasty)\b|\bwhat (?:is|was|are|were) (?:the )?names?\b/;
+/** The wh-questions by what they ask for, in order of precedence at the same position ("what year": a year). */
+const WH_TYPES: readonly [RegExp, AnswerType][] = [
+  [YEAR_ASKED, 'year'],
+  [TIME, 'time'],
+  [PERSON, 'person'],
+  [PLACE, 'place'],
+];
 const PROCEDURE =
   /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
 const YES_NO =
@@ -95,10 +102,14 @@ export function answerTypeOf(question: string): AnswerType {
   // "who" opens a condition or a relative clause, not the question. Asked through a verb of knowing or saying
   // ("can you check when you open?"), it is the question.
   if (YES_NO.test(q) && !EMBEDDED.test(q)) return 'yesno';
-  if (YEAR_ASKED.test(q)) return 'year';
-  if (TIME.test(q)) return 'time';
-  if (PERSON.test(q)) return 'person';
-  if (PLACE.test(q)) return 'place';
+  // The first wh-word asks; a later one opens a clause: "where do I leave my car when I visit?" asks for a place,
+  // "who do I call when the power goes out?" for a person.
+  let asked: { type: AnswerType; at: number } | null = null;
+  for (const [pattern, type] of WH_TYPES) {
+    const at = q.search(pattern);
+    if (at >= 0 && (asked === null || at < asked.at)) asked = { type, at };
+  }
+  if (asked !== null) return asked.type;
   if (YES_NO.test(q)) return 'yesno';
   return 'other';
 }

@@ -475,10 +475,15 @@ describe('turn engine', () => {
         'A new patient exam costs $95.',
       ].join('\n'),
     );
-    expect(dentist.onCallerText('where do i leave my car when i visit').intent).toBe('confirm');
+    expect(dentist.onCallerText('what do i do with my car on a visit').intent).toBe('confirm');
     const yes = dentist.onCallerText('yes');
     expect(yes.text).toContain('Visits start with a short check');
     expect(yes.text).toContain('Automobiles can be left in the lot behind the building.');
+    // Asked where, the sentence that states a place answers without asking ("when i visit" opens a clause: ADR 010,
+    // pass 25).
+    expect(dentist.onCallerText('and where do i leave my car when i visit').text).toContain(
+      'Automobiles can be left in the lot behind the building.',
+    );
   });
 
   it('transfers when the caller says nothing after the offer', () => {
