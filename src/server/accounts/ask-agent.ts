@@ -70,7 +70,7 @@ export async function askAgent(
     rows.map((r) => r.passage),
     { companyName },
   );
-  const meaning = new MeaningIndex(rows);
+  const meaning = await MeaningIndex.inSlices(rows);
   // A fresh call per question; those the words alone don't settle are embedded together.
   const conversations = questions.map((question) => {
     const conversation = createConversation({ companyName, transferNumber, knowledge, meaning });

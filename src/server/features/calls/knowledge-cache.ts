@@ -93,7 +93,7 @@ export class KnowledgeCache {
       let hints: Promise<string[]> | undefined;
       const built: Built = {
         index: await buildKnowledgeIndexInSlices(passages, { companyName: agent.companyName }),
-        meaning: new MeaningIndex(rows),
+        meaning: await MeaningIndex.inSlices(rows),
         // The generated opening-hours passages never get a vector (they have no row): only documents' passages wait.
         vectorsPending: rows.some((r) => r.vector === null && !r.passage.id.startsWith(HOURS_PASSAGE_PREFIX)),
         speechHints: () => (hints ??= speechHintsInSlices(passages, agent.companyName)),
