@@ -61,20 +61,28 @@ const PLACE =
   /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
 const PERSON =
   /\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:company|companies|organization|organisation|organizations|group|groups|team|person|people|man|woman|king|president|leader|agency|department|firm|family|tribe|party|university|school|church|army|empire|dynasty)\b|\bwhat (?:is|was|are|were) (?:the )?names?\b/;
-/** The wh-questions by what they ask for, in order of precedence at the same position ("what year": a year). */
+/**
+ * The wh-questions by what they ask for, in order of precedence at the same position ("what year": a year). A question
+ * opening with "what", "which", "why" or "how" and no such noun asks for something else: "what happens when it ends?",
+ * "what error do I get when it times out?".
+ */
 const WH_TYPES: readonly [RegExp, AnswerType][] = [
   [YEAR_ASKED, 'year'],
   [TIME, 'time'],
   [PERSON, 'person'],
   [PLACE, 'place'],
+  [/^(?:what|which|why|how)\b/, 'other'],
 ];
 const PROCEDURE =
   /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
 const YES_NO =
   /^(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|had|am)\b/;
-/** A wh-question embedded after a verb of knowing or saying: "can you check when …", "do you know where …". */
+/**
+ * A wh-question embedded after a verb of knowing or saying: "can you check when …", "do you know where …", "could
+ * you tell me exactly when …". Not a verb with its object before a clause: "can I show slides when I talk?".
+ */
 const EMBEDDED =
-  /\b(?:tell|know|say|ask|check|see|wonder|remember|remind|show|explain|find out|let me know)\b(?: \w+){0,2}? (?:when|where|who|whom|whose|what|which)\b/;
+  /\b(?:tell|know|say|ask|check|see|wonder|remember|remind|show|explain|find out|let me know)\b(?: (?:me|us|you|him|her|them|please|exactly|again|out))* (?:when|where|who|whom|whose|what|which)\b/;
 const LEAD_IN =
   /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
 const INDIRECT =
