@@ -37,14 +37,18 @@ export async function loadAgentPassages(db: Db, agent: AgentRef): Promise<AgentP
 }
 
 /**
- * Rows read per query, about. The embedded database (PGlite) runs a query and hands its rows over on the server's
+ * About how many rows a query reads. The embedded database (PGlite) runs a query and hands its rows over on the server's
  * thread: 12,000 passages in one query held it 1.6-2.2 s, and every other call's turns with it. Read a few documents
  * (or a part of a large one) at a time, each query holds it a few milliseconds, and the event loop is let through
  * between them (ADR 030, 2026-11-30).
  */
 export const LOAD_BATCH = 250;
 
-/** One query's share: whole documents, or the passages of one document whose place is in [fromOrd, toOrd). */
+/**
+ * One query's share: whole documents, or the passages of one document whose place is in [fromOrd, toOrd). The queries
+ * are not one snapshot: documents changed while they run come with a new knowledge version (every change bumps it),
+ * and the next call builds its index again.
+ */
 type Batch = { documentIds: string[]; fromOrd?: number; toOrd?: number };
 
 async function loadDocumentPassages(db: Db, agent: AgentRef): Promise<AgentPassage[]> {
