@@ -32,6 +32,8 @@ describe('answerTypeOf', () => {
     ['who do i call when the power goes out', 'person'],
     ['when is the office open for people who work days', 'time'],
     ['what happens when my free trial runs out', 'other'],
+    ['how late does the train run that night', 'time'],
+    ['how soon could you look at it', 'time'],
     ['what error do i get when it times out', 'other'],
     ['can i show slides when i talk', 'yesno'],
     ['could you tell me exactly when the pool opens', 'time'],

@@ -24,7 +24,7 @@ export type AnswerType =
 const AMOUNT =
   /\bhow much\b|\bwhat (?:does|do|would|will) (?:\w+ ){1,3}(?:cost|charge|pay)\b|\bwhat (?:is|are) (?:the |your |a )?(?:\w+ )?(?:cost|costs|price|prices|fee|fees|rate|rates|charge|charges|salary|salaries|wage|wages)\b/;
 const COUNT =
-  /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy|soon|early|late)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
+  /\bhow (?:many|long|old|far|big|tall|large|often|fast|high|deep|wide|heavy)\b|\bwhat (?:percentage|percent|proportion|number|size|age|amount)\b/;
 /**
  * "What is the default body size limit?", "what's the maximum?": the thing asked for is a measure, said with a
  * number, whatever it measures.
@@ -56,7 +56,7 @@ const DURATION = /\bhow long\b/;
 /** A year, not any time: "what year was that", "in which year did it open". */
 const YEAR_ASKED = /\b(?:what|which) years?\b/;
 const TIME =
-  /\bwhen\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:\w+ )?(?:hours|day|date|time|deadline)\b/;
+  /\bwhen\b|\bhow (?:soon|early|late)\b|\bwhat (?:time|year|years|date|dates|day|days|month|months|century|decade|period|era|season)\b|\bwhich (?:year|years|day|days|month|months|date|century|decade|period|season)\b|\bwhat (?:are|is) (?:the |your )?(?:\w+ )?(?:hours|day|date|time|deadline)\b/;
 const PLACE =
   /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
 const PERSON =
