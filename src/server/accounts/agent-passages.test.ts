@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { vectorToBytes } from '../agent/retrieval/meaning.ts';
 import { createTestDatabase, databaseTargets } from '../test/harness.ts';
+import { agentRefOf, seedAgentConfig } from '../test/seed.ts';
 import { LOAD_BATCH, loadAgentPassages } from './agent-passages.ts';
 
 describe.each(databaseTargets())("an agent's passages as a call loads them (%s)", (target) => {
@@ -19,22 +20,13 @@ describe.each(databaseTargets())("an agent's passages as a call loads them (%s)"
       .values({ email: `${number}@example.com` })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const agent = await db
-      .insertInto('agent_configs')
-      .values({
-        user_id: user.id,
-        company_name: 'Acme',
-        contact_email: 'desk@example.com',
-        twilio_phone_number: number,
-        config_data: {},
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    await seedAgentConfig(db, { user_id: user.id, twilio_phone_number: number });
+    const agent = await agentRefOf(db, user.id);
     for (const [name, count] of sizes) {
       const document = await db
         .insertInto('documents')
         .values({
-          agent_id: agent.id,
+          agent_id: agent.agentId,
           user_id: user.id,
           name,
           blob_key: `documents/${name}`,
@@ -50,7 +42,7 @@ describe.each(databaseTargets())("an agent's passages as a call loads them (%s)"
         .insertInto('passages')
         .values(
           ords.map((ord) => ({
-            agent_id: agent.id,
+            agent_id: agent.agentId,
             document_id: document.id,
             user_id: user.id,
             ord,
@@ -62,7 +54,7 @@ describe.each(databaseTargets())("an agent's passages as a call loads them (%s)"
         )
         .execute();
     }
-    return { userId: user.id, agentId: agent.id };
+    return agent;
   };
 
   it('reads every passage of the agent in document order, a page at a time, letting other work run between pages', async () => {

@@ -153,7 +153,6 @@ export interface MeaningSearch {
   cosines(question: Float32Array, passageIds: readonly string[]): (number | null)[];
 }
 
-/** The passages of one business with their vectors (unit length). */
 /** A passage and its sentence vector (null while the background loop has not computed it: left out). */
 export type MeaningEntry = { passage: KnowledgePassage; vector: Float32Array | null };
 
@@ -161,6 +160,7 @@ function withVectors(entries: readonly MeaningEntry[]) {
   return entries.filter((e): e is { passage: KnowledgePassage; vector: Float32Array } => e.vector !== null);
 }
 
+/** The passages of one business with their vectors (unit length). */
 export class MeaningIndex implements MeaningSearch {
   private readonly passages: KnowledgePassage[];
   /** The unit vectors one after the other (passage i at i * dim): one scan over contiguous memory. */
