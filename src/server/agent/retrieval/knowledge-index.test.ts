@@ -82,6 +82,27 @@ describe('knowledge index', () => {
     expect(hits).toEqual(['Timeouts']);
   });
 
+  it('does not join an article with the next word into a piece of a longer hyphenated word', () => {
+    // "trail-a-bike" once gave the index "abike", and "a bike fit" lost its "bike" to it.
+    const docs = buildKnowledgeIndex(
+      [
+        passage('1', 'Rentals', 'Rent a city bike, an e-bike or a trail-a-bike for the kids by the day.'),
+        passage(
+          '2',
+          'Bike fitting',
+          'A full professional fit on our fit bike takes 90 minutes and costs $175.',
+        ),
+        passage('3', 'Repairs', 'A flat repair on any bike is $15, tube included.'),
+      ],
+      { companyName: 'Acme' },
+    );
+    const result = docs.search('how much is a bike fit');
+    expect(result.terms.map((t) => t.word)).toContain('bike');
+    expect(result.hits[0]?.passage.heading).toBe('Bike fitting');
+    // A two-part compound still joins: "e bike" finds the e-bike.
+    expect(docs.search('do you rent an e bike').hits[0]?.passage.heading).toBe('Rentals');
+  });
+
   it('still finds a word the caller says before a preposition the documents use with it elsewhere', () => {
     // "limit in" is written once in the documents; "limit" alone is the caller's subject.
     const docs = buildKnowledgeIndex(

@@ -239,11 +239,24 @@ export function adjacentCompounds(tokens: Token[]): { word: string; pos: number 
   return out;
 }
 
-/** Joined forms of hyphenated words in written text ("check-in" -> "checkin", "Wi-Fi" -> "wifi"). */
+const HYPHEN = /[-\u2010\u2011]/;
+
+/**
+ * Joined forms of hyphenated words in written text ("check-in" -> "checkin", "Wi-Fi" -> "wifi"). Inside a longer
+ * chain, two parts one of which is a function word make no word: "trail-a-bike" gives no "abike" to swallow a
+ * caller's "a bike", "state-of-the-art" no "ofthe".
+ */
 export function hyphenCompounds(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/\b([a-z]+)[-\u2010\u2011](?=([a-z]+)\b)/g))
-    out.push(m[1]! + m[2]!);
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(/\b([a-z]+)[-\u2010\u2011](?=([a-z]+)\b)/g)) {
+    const first = m[1]!;
+    const second = m[2]!;
+    const end = m.index + first.length + 1 + second.length;
+    const chained = HYPHEN.test(lower.charAt(m.index - 1)) || HYPHEN.test(lower.charAt(end));
+    if (chained && (STOP_WORDS.has(first) || STOP_WORDS.has(second))) continue;
+    out.push(first + second);
+  }
   return out;
 }
 
