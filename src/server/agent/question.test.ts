@@ -49,6 +49,13 @@ describe('answerTypeOf', () => {
     ['can you check when you open on sunday', 'time'],
     ['do you remember where i left my keys', 'place'],
     ['is there a doctor who speaks french', 'yesno'],
+    // After a noun a wh-word opens a relative clause; in "what school supplies" the last noun is what is asked for.
+    ['i want to complain about a driver who was rude', 'other'],
+    ['what school supplies does she need', 'other'],
+    ['what day camps do you run in the summer', 'other'],
+    ['which school does she go to', 'person'],
+    ['which doctor does them', 'person'],
+    ['where do i leave my car when i visit', 'place'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type);
   });

@@ -4,6 +4,7 @@
  * never from one business's words. The evidence stage (evidence.ts) then requires that kind of answer in the
  * sentences it would speak.
  */
+import { partsOfSpeech } from './entities.ts';
 import { splitSentences } from './passages.ts';
 import { SMALL_TALK } from './intent.ts';
 import { normalizeText } from './retrieval/text.ts';
@@ -60,7 +61,7 @@ const TIME =
 const PLACE =
   /\bwhere\b|\b(?:what|which) (?:address|city|cities|country|countries|location|locations|place|places|state|states|region|regions|area|areas|town|street|continent|building|room|floor)\b/;
 const PERSON =
-  /\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:company|companies|organization|organisation|organizations|group|groups|team|person|people|man|woman|king|president|leader|agency|department|firm|family|tribe|party|university|school|church|army|empire|dynasty)\b|\bwhat (?:is|was|are|were) (?:the )?names?\b/;
+  /\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:company|companies|organization|organisation|organizations|group|groups|team|person|people|man|woman|king|president|leader|agency|department|firm|family|tribe|party|university|school|church|army|empire|dynasty|doctor|doctors|vet|vets|dentist|teacher|teachers|instructor|instructors|coach|coaches|staff|officer|manager|director|nurse|mechanic|technician|lawyer|attorney)\b|\bwhat (?:is|was|are|were) (?:the )?names?\b/;
 /**
  * The wh-questions by what they ask for, in order of precedence at the same position ("what year": a year). A question
  * opening with "what", "which", "why" or "how" and no such noun asks for something else: "what happens when it ends?",
@@ -89,11 +90,46 @@ const INDIRECT =
   /^(?:(?:can|could|would) you (?:also )?(?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
 
 /** The kind of answer `question` asks for (spoken text: no punctuation needed). */
+const typeMemo = new Map<string, AnswerType>();
+
 export function answerTypeOf(question: string): AnswerType {
+  const known = typeMemo.get(question);
+  if (known !== undefined) return known;
+  const type = typeOf(question);
+  if (typeMemo.size >= 5_000) typeMemo.clear();
+  typeMemo.set(question, type);
+  return type;
+}
+
+/**
+ * The wh-words that ask, by their parts of speech (wink-nlp's tagger): after a noun, "who", "where" and "when" open
+ * a relative clause ("I want to complain about a driver who was rude" asks for no person), and in "what school
+ * supplies" the last noun names what is asked for, the one before it only describes it.
+ */
+function askingWords(q: string): string {
+  if (!/\b(?:who|whom|whose|where|when|what|which)\b/.test(q)) return q;
+  const { words, tags } = partsOfSpeech(q);
+  const noun = (i: number) => tags[i] === 'NOUN' || tags[i] === 'PROPN';
+  let changed = false;
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (/^(?:who|whom|whose|where|when)$/.test(word) && i > 0 && noun(i - 1)) {
+      out.push('that');
+      changed = true;
+    } else if (i > 0 && /^(?:what|which)$/.test(words[i - 1]!) && noun(i) && noun(i + 1)) {
+      changed = true;
+    } else out.push(word);
+  }
+  return changed ? out.join(' ') : q;
+}
+
+function typeOf(question: string): AnswerType {
   // "whats the fee": the contraction typed or heard without its apostrophe.
   let q = normalizeText(question)
     .replace(LEAD_IN, '')
     .replace(/\bwhats\b/g, 'what is');
+  q = askingWords(q);
   const indirect = INDIRECT.exec(q);
   q = q.replace(INDIRECT, '');
   // "can you tell me if you are open": a yes or no, asked politely.
