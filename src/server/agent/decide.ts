@@ -160,6 +160,9 @@ export function answerProbability(e: Evidence, model: EvidenceModel = EVIDENCE_M
   return 1 / (1 + Math.exp(-z));
 }
 
+/** A noun after a possessive of the caller's side of the call (not "your": the business's things are asked about). */
+const CALLERS_OWN = /\b(?:my|our|his|her|their)\s+(\w+)/g;
+
 /**
  * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must state the
  * kind of answer asked for and hold the question's most informative word that the documents use (in any form the
@@ -187,7 +190,10 @@ export function sharesFocus(
   // The thing asked about is named by a noun: of "my plugin is taking forever to load, is there a timeout?" the
   // rarest word is "forever"; it asks about a timeout. A question without a noun the documents use keeps its
   // most informative word.
-  const nouns = [...nounsOf(question)];
+  // A noun the caller owns ("my son", "her class") tells their situation, not what they ask about: "when can I
+  // register my son for kindergarten?" asks about kindergarten.
+  const owned = new Set([...question.toLowerCase().matchAll(CALLERS_OWN)].map((m) => m[1]!));
+  const nouns = [...nounsOf(question)].filter((n) => !owned.has(n));
   const named = known.filter((t) => nouns.some((n) => t.word === n || (n.length >= 3 && t.word.endsWith(n))));
   if (holds(mostInformative(named.length > 0 ? named : known))) return true;
   // Words and meaning both put this passage first: the most informative word of any kind will do too.

@@ -294,6 +294,27 @@ describe('turn engine', () => {
     expect(conversation.onCallerText('how much is a custom cake').text).toContain('$45');
   });
 
+  it("takes what the caller asks about, not their own child, as the question's focus", () => {
+    const school = [
+      '# How to register',
+      'Registration for transitional kindergarten and kindergarten for the 2027-28 school year opens January 11, 2027.',
+      'Follow the steps on the enrollment page and bring a birth certificate and two proofs of residency.',
+      '',
+      '# Attendance',
+      'If your son or daughter is sick, call the attendance line before 9 a.m. A note is needed after three days.',
+      '',
+      '# School meals',
+      'Lunch costs $3.25 at the elementary schools and $3.75 at the high school.',
+    ].join('\n');
+    const conversation = callWith('Harrow Unified', school);
+    conversation.greet();
+    // "son" is the rarest word the documents use; the question asks about registering for kindergarten.
+    const reply = conversation.onCallerText('when can i register my son for kindergarten');
+    expect(reply.declined).toBeFalsy();
+    const answer = /are you asking/i.test(reply.text) ? conversation.onCallerText('yes') : reply;
+    expect(answer.text).toContain('January 11, 2027');
+  });
+
   it('answers "how much" about the subject of the call when another entry asks about a price', () => {
     const garage = callWith(
       'Halden Auto',
