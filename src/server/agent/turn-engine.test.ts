@@ -294,6 +294,28 @@ describe('turn engine', () => {
     expect(conversation.onCallerText('how much is a custom cake').text).toContain('$45');
   });
 
+  it('reads "does it come with …?" as what the subject includes', () => {
+    const shop = [
+      '# Bike rentals',
+      'City bike: 2 hours, $20; full day, $45. Electric bike: 2 hours, $35; full day, $80.',
+      'Every rental includes a helmet, a lock and a flat repair kit. A child seat can be added for $8 per day.',
+      '',
+      '# Repairs',
+      'A basic tune-up costs $85 and takes two working days. Flat repairs are done while you wait.',
+      '',
+      '# Returns',
+      'Unridden bikes can be returned within 14 days. Used clothing and helmets cannot be returned.',
+    ].join('\n');
+    const conversation = callWith('Copper Spoke', shop);
+    conversation.greet();
+    const first = conversation.onCallerText('how much is it to rent an electric bike for the day');
+    const price = /are you asking/i.test(first.text) ? conversation.onCallerText('yes') : first;
+    expect(price.text).toContain('$80');
+    const helmet = conversation.onCallerText('does it come with a helmet');
+    expect(helmet.declined).toBeFalsy();
+    expect(helmet.text).toContain('Every rental includes a helmet');
+  });
+
   it("takes what the caller asks about, not their own child, as the question's focus", () => {
     const school = [
       '# How to register',

@@ -176,6 +176,13 @@ export const PHRASES: [RegExp, string][] = [
   [/\bto go\b/g, ' togo '],
   [/\bcarry out\b/g, ' carryout '],
   [/\bmaster card\b/g, ' mastercard '],
+  // A thing that "comes with" something includes it ("does it come with a helmet?" / "Every rental includes a
+  // helmet"); a person who comes with someone ("can my son come with me?") does not.
+  [/\bcomes with\b/g, ' includes '],
+  [
+    /\b(do|does|did|will|would|can|could) ((?:the |your |a |an )?(?!(?:i|we|you|he|she|they|my|our|his|her|their)\b)[\w-]+(?: [\w-]+)?) come with\b/g,
+    ' $1 $2 include ',
+  ],
   // A phrasal verb split by its object ("pick him up", "drop them off") is the same verb as "pick up".
   [/\b([a-z]{3,}) (him|her|it|them|me|us) (up|off|out|in|back|over|on)\b/g, ' $1 $3 $2 '],
   // The caller, or a heading, pointing at the business itself ("at this restaurant", "in that location") names no topic.
