@@ -39,6 +39,19 @@ const DELI = [
   'We deliver within five miles of the shop. Delivery costs $4, and it is free on orders over $30.',
 ].join('\n');
 
+/** A bike shop's document: rentals, repairs and returns. */
+const SHOP = [
+  '# Bike rentals',
+  'City bike: 2 hours, $20; full day, $45. Electric bike: 2 hours, $35; full day, $80.',
+  'Every rental includes a helmet, a lock and a flat repair kit. A child seat can be added for $8 per day.',
+  '',
+  '# Repairs',
+  'A basic tune-up costs $85 and takes two working days. Flat repairs are done while you wait.',
+  '',
+  '# Returns',
+  'Unridden bikes can be returned within 14 days. Used clothing and helmets cannot be returned.',
+].join('\n');
+
 /** The documents don't say: one sentence, the offer of a transfer, and the call goes on. */
 function expectDeclined(reply: AgentReply) {
   expect(reply).toMatchObject({ declined: true, action: 'continue', sources: [] });
@@ -295,18 +308,7 @@ describe('turn engine', () => {
   });
 
   it('reads "does it come with …?" as what the subject includes', () => {
-    const shop = [
-      '# Bike rentals',
-      'City bike: 2 hours, $20; full day, $45. Electric bike: 2 hours, $35; full day, $80.',
-      'Every rental includes a helmet, a lock and a flat repair kit. A child seat can be added for $8 per day.',
-      '',
-      '# Repairs',
-      'A basic tune-up costs $85 and takes two working days. Flat repairs are done while you wait.',
-      '',
-      '# Returns',
-      'Unridden bikes can be returned within 14 days. Used clothing and helmets cannot be returned.',
-    ].join('\n');
-    const conversation = callWith('Copper Spoke', shop);
+    const conversation = callWith('Copper Spoke', SHOP);
     conversation.greet();
     const first = conversation.onCallerText('how much is it to rent an electric bike for the day');
     const price = /are you asking/i.test(first.text) ? conversation.onCallerText('yes') : first;

@@ -103,6 +103,20 @@ describe('knowledge index', () => {
     expect(docs.search('do you rent an e bike').hits[0]?.passage.heading).toBe('Rentals');
   });
 
+  it('never joins a question word with the next word into a misheard one', () => {
+    // Without "long" in the documents, "how long" was heard as one word cut in two, "howlong", near "housing".
+    const docs = buildKnowledgeIndex(
+      [
+        passage('1', 'Repairs', 'A basic tune-up costs $85 and takes two working days.'),
+        passage('2', 'Overhaul', 'An overhaul replaces the cables and housing.'),
+      ],
+      { companyName: 'Acme' },
+    );
+    const result = docs.search('how long does it take');
+    expect(result.terms.map((t) => t.word)).toEqual(['long', 'take']);
+    expect(result.hits[0]?.passage.heading).toBe('Repairs');
+  });
+
   it('still finds a word the caller says before a preposition the documents use with it elsewhere', () => {
     // "limit in" is written once in the documents; "limit" alone is the caller's subject.
     const docs = buildKnowledgeIndex(

@@ -520,8 +520,9 @@ class BM25Index implements KnowledgeIndex {
       // one that merely shares its stem ("we are" -> weare, stemmed like wear).
       const phrasal = STOP_VERBS.has(first.word) && PARTICLES.has(second.word);
       if (first.stop && second.stop && !phrasal && !this.writesAsWord(word)) continue;
-      // "my app" is the caller's app, never the documents' placeholder name `myapp`.
-      if (POSSESSIVES.has(first.word)) continue;
+      // "my app" is the caller's app, never the documents' placeholder name `myapp`; "how long" asks for a length of
+      // time, it is no word cut in two ("howlong" heard for "houses").
+      if (POSSESSIVES.has(first.word) || QUESTION_WORDS.has(first.word)) continue;
       if (this.has(term)) alternatives = [{ term, strength: 1 }];
       else if (word.length >= 4 && !(known(first) && known(second))) {
         // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
@@ -850,6 +851,7 @@ const STOP_VERBS: ReadonlySet<string> = new Set(
 
 /** Possessive determiners: a word they lead is the caller's own thing, not a compound ("my app", "your plugin"). */
 const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'its']);
+const QUESTION_WORDS: ReadonlySet<string> = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why']);
 
 /** Title terms -> the written words they come from ("parking" -> park), compounds as written joined. */
 function titleWordsOf(title: string): Map<string, string[]> {
