@@ -89,9 +89,10 @@ const LEAD_IN =
 const INDIRECT =
   /^(?:(?:can|could|would) you (?:also )?(?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
 
-/** The kind of answer `question` asks for (spoken text: no punctuation needed). */
+/** Kinds of answer already read, by question: a turn reads its question's kind for every candidate. */
 const typeMemo = new Map<string, AnswerType>();
 
+/** The kind of answer `question` asks for (spoken text: no punctuation needed). */
 export function answerTypeOf(question: string): AnswerType {
   const known = typeMemo.get(question);
   if (known !== undefined) return known;

@@ -851,6 +851,7 @@ const STOP_VERBS: ReadonlySet<string> = new Set(
 
 /** Possessive determiners: a word they lead is the caller's own thing, not a compound ("my app", "your plugin"). */
 const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'its']);
+/** Question words: they open a question and never lead a word cut in two ("how long" is no misheard "howlong"). */
 const QUESTION_WORDS: ReadonlySet<string> = new Set(['how', 'what', 'when', 'where', 'which', 'who', 'why']);
 
 /** Title terms -> the written words they come from ("parking" -> park), compounds as written joined. */
