@@ -52,6 +52,11 @@ const SHOP = [
   'Unridden bikes can be returned within 14 days. Used clothing and helmets cannot be returned.',
 ].join('\n');
 
+/** The answer to a question: `reply` itself, or what follows a yes when the agent first asked "are you asking …?". */
+function afterAnyOffer(conversation: ReturnType<typeof call>, reply: AgentReply): AgentReply {
+  return /are you asking/i.test(reply.text) ? conversation.onCallerText('yes') : reply;
+}
+
 /** The documents don't say: one sentence, the offer of a transfer, and the call goes on. */
 function expectDeclined(reply: AgentReply) {
   expect(reply).toMatchObject({ declined: true, action: 'continue', sources: [] });
@@ -311,7 +316,7 @@ describe('turn engine', () => {
     const conversation = callWith('Copper Spoke', SHOP);
     conversation.greet();
     const first = conversation.onCallerText('how much is it to rent an electric bike for the day');
-    const price = /are you asking/i.test(first.text) ? conversation.onCallerText('yes') : first;
+    const price = afterAnyOffer(conversation, first);
     expect(price.text).toContain('$80');
     const helmet = conversation.onCallerText('does it come with a helmet');
     expect(helmet.declined).toBeFalsy();
@@ -335,7 +340,7 @@ describe('turn engine', () => {
     // "son" is the rarest word the documents use; the question asks about registering for kindergarten.
     const reply = conversation.onCallerText('when can i register my son for kindergarten');
     expect(reply.declined).toBeFalsy();
-    const answer = /are you asking/i.test(reply.text) ? conversation.onCallerText('yes') : reply;
+    const answer = afterAnyOffer(conversation, reply);
     expect(answer.text).toContain('January 11, 2027');
   });
 
