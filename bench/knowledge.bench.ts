@@ -39,7 +39,7 @@ import { readMultiturn } from './lib/multiturn-data.ts';
 
 const PASSAGES = Number(process.env.BENCH_PASSAGES ?? 12_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SETS = ['sites', 'sites2', 'sites3', 'sites4', 'sites5', 'multiturn', 'multiturn2'];
+const SETS = ['sites', 'sites2', 'sites3', 'sites4', 'sites5', 'sites6', 'multiturn', 'multiturn2'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 const COMPANY = 'the help desk';
 

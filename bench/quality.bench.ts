@@ -8,8 +8,9 @@
  * BENCH_SETS=sites,multiturn and BENCH_CALLERS=truthful,topical pick some (default: all); BENCH_JOBS (default 2) runs
  * that many at a time: these figures do not depend on timing, so the runs may share the machine. `sites2`, `sites3` and
  * `sites4` (two invented public-sector sites, written in session 21) are the blind sets: read their figures, never
- * their turns; `sites5` (two more, a school district and a transit agency) is for development. About 5-8 minutes for
- * all thirty-five runs on a 2-core machine (vectors cached).
+ * their turns; `sites5` (two more, a school district and a transit agency) and `sites6` (two invented software help
+ * centres, written in session 26) are for development. About 6-9 minutes for all forty runs on a 2-core machine
+ * (vectors cached).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { readMultiturn } from './lib/multiturn-data.ts';
 import type { Report } from './lib/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ALL_SETS = ['sites', 'sites2', 'sites3', 'sites4', 'sites5', 'multiturn', 'multiturn2'];
+const ALL_SETS = ['sites', 'sites2', 'sites3', 'sites4', 'sites5', 'sites6', 'multiturn', 'multiturn2'];
 /** `polite`, `wordy`: the truthful caller, saying each question in full, polite sentences (BENCH_STYLE). */
 const ALL_CALLERS = ['truthful', 'topical', 'trusting', 'polite', 'wordy'] as const;
 type Caller = (typeof ALL_CALLERS)[number];

@@ -1,7 +1,7 @@
 /**
  * How the engine reads a development set's questions, to find faults in stage 1 by eye (pass 26 found five this way):
  *
- *   npx tsx bench/lib/read-questions.ts [sets]      (default: sites,sites5,multiturn,multiturn2)
+ *   npx tsx bench/lib/read-questions.ts [sets]      (default: sites,sites5,sites6,multiturn,multiturn2)
  *   READ=types npx tsx bench/lib/read-questions.ts  (each question's kind of answer, grouped by kind)
  *
  * READ=terms (the default) prints every search term that is not one of the caller's own words as said (a compound, a
@@ -13,7 +13,7 @@ import { answerTypeOf, questionOf } from '#server/agent/question.ts';
 import { normalizeText } from '#server/agent/retrieval/text.ts';
 
 const BLIND = new Set(['sites2', 'sites3', 'sites4']);
-const sets = (process.argv[2] ?? 'sites,sites5,multiturn,multiturn2').split(',');
+const sets = (process.argv[2] ?? 'sites,sites5,sites6,multiturn,multiturn2').split(',');
 const mode = process.env.READ ?? 'terms';
 
 const byType = new Map<string, string[]>();
