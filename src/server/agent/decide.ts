@@ -7,7 +7,7 @@ import { saysSomething } from './answer-composer.ts';
 import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
 import { nounsOf } from './entities.ts';
 import { isQuestionHeading } from './passages.ts';
-import { answerTypeOf, frameWordsOf, type AnswerType } from './question.ts';
+import { answerTypeOf, followUpTypeOf, frameWordsOf, type AnswerType } from './question.ts';
 import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
 
 export interface EvidenceModel {
@@ -223,8 +223,9 @@ export function subjectEvidence(
   question: string,
   ownResult: SearchResult,
   subject: KnowledgePassage,
+  subjectQuestion: string | null = null,
 ): Evidence | null {
-  const type = answerTypeOf(question);
+  const type = followUpTypeOf(question, subjectQuestion);
   const frame = frameWordsOf(question);
   const own = ownResult.terms.filter((t) => t.factor === 1 && !t.businessName && !frame.has(t.word));
   if (own.some((t) => t.alternatives.length === 0)) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, questionOf, questionsOf } from './question.ts';
+import { answerTypeOf, followUpTypeOf, questionOf, questionsOf } from './question.ts';
 
 describe('answerTypeOf', () => {
   it.each([
@@ -56,8 +56,26 @@ describe('answerTypeOf', () => {
     ['which school does she go to', 'person'],
     ['which doctor does them', 'person'],
     ['where do i leave my car when i visit', 'place'],
+    // Told first, then asked, with no punctuation: the question is where an auxiliary comes before its subject.
+    ['we live two miles away can he still ride the bus', 'yesno'],
+    ['my order came broken is there a way to send it back', 'yesno'],
+    ['i left my umbrella on the train yesterday where would it be', 'place'],
+    ['im behind a firewall how do i open the port', 'procedure'],
+    ['if my dog gets sick at night who do i call', 'person'],
+    ['my daughter is in middle school what does she need', 'other'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type);
+  });
+});
+
+describe('followUpTypeOf', () => {
+  it('reads a follow-up that only adds a detail as the question before it, asked again', () => {
+    expect(followUpTypeOf('what about on sundays', 'is there a late bus')).toBe('yesno');
+    expect(followUpTypeOf('and for kids', 'how much is a ticket')).toBe('amount');
+    // It asks something of its own, or there is nothing before it.
+    expect(followUpTypeOf('and if it rains', 'how much is a ticket')).toBe('other');
+    expect(followUpTypeOf('and where is it', 'how much is a ticket')).toBe('place');
+    expect(followUpTypeOf('what about on sundays', null)).toBe('other');
   });
 });
 

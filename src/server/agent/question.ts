@@ -78,6 +78,22 @@ const PROCEDURE =
   /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
 const YES_NO =
   /^(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|had|am)\b/;
+const AUXILIARY = 'do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has';
+const SUBJECT = 'i|you|we|he|she|it|they|that|this|there';
+const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARY})$`);
+const SUBJECT_WORD = new RegExp(`^(?:${SUBJECT})$`);
+/** A question word or an auxiliary opens a question; a caller may first say something else. */
+const OPENS_A_QUESTION = new RegExp(
+  `^(?:what|which|who|whom|whose|where|when|why|how|${AUXILIARY}|had|am)\\b`,
+);
+/**
+ * Where the question starts in a turn that first tells something, said with no punctuation on the phone: "we live a
+ * mile away can he still ride", "I left my backpack on the bus where would it be", "I'm behind a proxy how do I get
+ * the client's address". An auxiliary before its subject marks it, after a question word or on its own.
+ */
+const RUN_ON_QUESTION = new RegExp(
+  `\\b(?:(?:what|which|who|whom|whose|where|when|why|how)(?: \\w+){0,2} (?:${AUXILIARY})|(?:${AUXILIARY}) (?:${SUBJECT}))\\b`,
+);
 /**
  * A wh-question embedded after a verb of knowing or saying: "can you check when …", "do you know where …", "could
  * you tell me exactly when …". Not a verb with its object before a clause: "can I show slides when I talk?".
@@ -102,6 +118,21 @@ export function answerTypeOf(question: string): AnswerType {
   return type;
 }
 
+/** How a follow-up that only adds a detail opens: "what about on Fridays?", "and for kids?", "but in the summer?". */
+const ADDS_A_DETAIL =
+  /^(?:(?:um+|uh+|ok(?:ay)?|so|oh|well)\s+)*(?:what about|how about|and what about|and|also|but)\b(?!\s+(?:if|when|where|who|what|which|how|why)\b)/;
+
+/**
+ * The kind of answer a follow-up asks for. One that only adds a detail and asks nothing of its own ("what about on
+ * Fridays?" after "is there a late bus?") asks the question before it again, about that detail: a yes or no here.
+ * `subjectQuestion`: the question it leans on (null: none).
+ */
+export function followUpTypeOf(question: string, subjectQuestion: string | null): AnswerType {
+  const own = answerTypeOf(question);
+  if (own !== 'other' || subjectQuestion === null) return own;
+  return ADDS_A_DETAIL.test(normalizeText(question)) ? answerTypeOf(subjectQuestion) : own;
+}
+
 /**
  * The wh-words that ask, by their parts of speech (wink-nlp's tagger): after a noun, "who", "where" and "when" open
  * a relative clause ("I want to complain about a driver who was rude" asks for no person), and in "what school
@@ -111,11 +142,14 @@ function askingWords(q: string): string {
   if (!/\b(?:who|whom|whose|where|when|what|which)\b/.test(q)) return q;
   const { words, tags } = partsOfSpeech(q);
   const noun = (i: number) => tags[i] === 'NOUN' || tags[i] === 'PROPN';
+  // "… on the bus yesterday where would it be": an auxiliary before its subject asks; "a driver who was rude" tells.
+  const inverted = (i: number) =>
+    AUXILIARY_WORD.test(words[i] ?? '') && SUBJECT_WORD.test(words[i + 1] ?? '');
   let changed = false;
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (/^(?:who|whom|whose|where|when)$/.test(word) && i > 0 && noun(i - 1)) {
+    if (/^(?:who|whom|whose|where|when)$/.test(word) && i > 0 && noun(i - 1) && !inverted(i + 1)) {
       out.push('that');
       changed = true;
     } else if (i > 0 && /^(?:what|which)$/.test(words[i - 1]!) && noun(i) && noun(i + 1)) {
@@ -135,6 +169,11 @@ function typeOf(question: string): AnswerType {
   q = q.replace(INDIRECT, '');
   // "can you tell me if you are open": a yes or no, asked politely.
   if (indirect && /(?:if|whether) $/.test(indirect[0])) return 'yesno';
+  // "my son stays late for robotics is there a bus after": the question is what follows the telling.
+  if (!OPENS_A_QUESTION.test(q)) {
+    const at = q.search(RUN_ON_QUESTION);
+    if (at > 0) q = q.slice(at);
+  }
   // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
   if (IN_ADVANCE.test(q)) return 'duration';
   if (CONTACT.test(q)) return 'contact';

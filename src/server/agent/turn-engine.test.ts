@@ -452,6 +452,25 @@ describe('turn engine', () => {
     expect(jobs.onCallerText('when can i apply').text).toContain('on weekdays');
   });
 
+  it('answers "what about …?" as the question before it asked again, also when told first what the caller needs', () => {
+    const text = [
+      '# Late activity bus',
+      'A late bus serves all middle schools for students staying after school for clubs. It runs Monday through Thursday and leaves at 4:45 p.m. There is no late bus on Fridays.',
+      '',
+      '# Make-up day',
+      'Friday, March 12 is now a regular school day. Buses will run their regular routes that day.',
+    ].join('\n');
+    const district = callWith('Harrow Schools', text);
+    const late = afterAnyOffer(
+      district,
+      district.onCallerText('my son stays after school for robotics is there a late bus'),
+    );
+    expect(late.text).toContain('4:45 p.m.');
+    // A yes or no about Fridays: "There is no late bus on Fridays" answers it; the make-up Friday does not.
+    const fridays = afterAnyOffer(district, district.onCallerText('what about on fridays'));
+    expect(fridays.text).toContain('no late bus on Fridays');
+  });
+
   it('never answers a follow-up that points back with a price of something else', () => {
     const dentist = callWith(
       'Cedar Dental',

@@ -363,7 +363,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (decision.kind === 'unclear' || subjectPassage === null) return decision;
     if (decision.kind === 'answer' && decision.evidence.passage.id === subjectPassage.id) return decision;
     if (previousQuestion === null || !isElliptical(text, own)) return decision;
-    const evidence = subjectEvidence(text, own, subjectPassage);
+    const evidence = subjectEvidence(text, own, subjectPassage, previousQuestion);
     return evidence ? { kind: 'answer', result: decision.result, usedContext: true, evidence } : decision;
   };
 
