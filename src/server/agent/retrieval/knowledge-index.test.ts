@@ -117,6 +117,20 @@ describe('knowledge index', () => {
     expect(result.hits[0]?.passage.heading).toBe('Repairs');
   });
 
+  it('hears a pair that makes a word the documents spell, not a misheard word overlapping it', () => {
+    // "a tide pool meeting": "tide pool" is the name the documents spell Tidepool; "a tide" is no "outside".
+    const docs = buildKnowledgeIndex(
+      [
+        passage('1', 'Record a meeting', 'Recording a Tidepool meeting is available on the Team plan.'),
+        passage('2', 'Visitors', 'People from outside the space can join a meeting from a browser.'),
+      ],
+      { companyName: 'Northwind' },
+    );
+    const result = docs.search('can i record a tide pool meeting');
+    expect(result.terms.map((t) => t.word)).toEqual(['tidepool', 'record', 'meeting']);
+    expect(result.hits[0]?.passage.heading).toBe('Record a meeting');
+  });
+
   it('still finds a word the caller says before a preposition the documents use with it elsewhere', () => {
     // "limit in" is written once in the documents; "limit" alone is the caller's subject.
     const docs = buildKnowledgeIndex(

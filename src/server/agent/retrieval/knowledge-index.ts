@@ -511,7 +511,11 @@ class BM25Index implements KnowledgeIndex {
     // the next phrase ("next month do i" is not "monday i").
     const fragment = (t: Token) =>
       t.stop || (!this.has(t.stem) && !SYNONYMS.has(t.stem) && t.word.length <= SPLIT_PIECE_MAX);
-    for (const { word, pos } of adjacentCompounds(tokens)) {
+    const compounds = adjacentCompounds(tokens);
+    // A pair that joins into a word the documents spell ("tide pool" -> tidepool) is what was said: a neighbouring
+    // pair sharing a word with it is not also a misheard word ("a tide" is no "outside").
+    const spelledAt = new Set(compounds.filter((c) => this.writesAsWord(c.word)).map((c) => c.pos));
+    for (const { word, pos } of compounds) {
       const term = termOf(word);
       const first = tokens[pos]!;
       const second = tokens[pos + 1]!;
@@ -524,7 +528,12 @@ class BM25Index implements KnowledgeIndex {
       // time, it is no word cut in two ("howlong" heard for "houses").
       if (POSSESSIVES.has(first.word) || QUESTION_WORDS.has(first.word)) continue;
       if (this.has(term)) alternatives = [{ term, strength: 1 }];
-      else if (word.length >= 4 && !(known(first) && known(second))) {
+      else if (
+        word.length >= 4 &&
+        !(known(first) && known(second)) &&
+        !spelledAt.has(pos - 1) &&
+        !spelledAt.has(pos + 1)
+      ) {
         // A word split by the recogniser ("wi fa", "check kin"): only when a part is not a word we know.
         const split = fragment(first) && fragment(second) && !second.stop;
         alternatives = this.corrections(word, split).filter((a) => a.strength >= FUZZY_MATCH[1]);
