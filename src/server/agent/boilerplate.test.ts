@@ -12,6 +12,23 @@ describe('boilerplate', () => {
     expect(isBoilerplateLine('Cash | Card | Cheque are all accepted at the desk.')).toBe(false);
   });
 
+  it("keeps a page's date stamp out of its first passage, so it is never read out or taken for an answer", () => {
+    expect(isBoilerplateLine('Updated November 20, 2026')).toBe(true);
+    expect(isBoilerplateLine('Last revised: 2026-11-03')).toBe(true);
+    expect(isBoilerplateLine('Updated hours for the holidays: we close at 3 p.m. on December 24.')).toBe(
+      false,
+    );
+    const text = [
+      '# Recurring invoices',
+      'Updated October 28, 2026',
+      'Recurring invoices send the same invoice on a schedule. They are available on the Growth plan.',
+    ].join('\n');
+    const [passage] = splitIntoPassages([{ page: null, text }]);
+    expect(passage?.text).toBe(
+      'Recurring invoices send the same invoice on a schedule. They are available on the Growth plan.',
+    );
+  });
+
   it('keeps navigation and link lists out of the passages', () => {
     const text = [
       'Home | Services | Prices | Contact',
