@@ -218,6 +218,8 @@ const SPECIFIC_TYPES: ReadonlySet<AnswerType> = new Set([
  * sentences hold every word of the follow-up's own that the documents use, and the kind of answer it asks for;
  * with no such word, only a specific kind of answer (a place for "where", a number for "how many") will do. A word
  * of the follow-up the documents never use ("how much is the gas?") is never assumed to be the subject.
+ * `subjectQuestion`: the question the follow-up leans on; one that only adds a detail ("what about on Fridays?")
+ * asks that question's kind of answer (followUpTypeOf).
  */
 export function subjectEvidence(
   question: string,
