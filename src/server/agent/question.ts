@@ -76,23 +76,21 @@ const WH_TYPES: readonly [RegExp, AnswerType][] = [
 ];
 const PROCEDURE =
   /^(?:how (?:do|can|could|should|would|does|to)\b|what (?:do|should) i (?:do|need)\b|what (?:are|is) the (?:steps|process|procedure)\b)/;
-const YES_NO =
-  /^(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has|had|am)\b/;
 const AUXILIARY = 'do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|have|has';
+const WH_WORD = 'what|which|who|whom|whose|where|when|why|how';
 const SUBJECT = 'i|you|we|he|she|it|they|that|this|there';
+const YES_NO = new RegExp(`^(?:${AUXILIARY}|had|am)\\b`);
 const AUXILIARY_WORD = new RegExp(`^(?:${AUXILIARY})$`);
 const SUBJECT_WORD = new RegExp(`^(?:${SUBJECT})$`);
 /** A question word or an auxiliary opens a question; a caller may first say something else. */
-const OPENS_A_QUESTION = new RegExp(
-  `^(?:what|which|who|whom|whose|where|when|why|how|${AUXILIARY}|had|am)\\b`,
-);
+const OPENS_A_QUESTION = new RegExp(`^(?:${WH_WORD}|${AUXILIARY}|had|am)\\b`);
 /**
  * Where the question starts in a turn that first tells something, said with no punctuation on the phone: "we live a
  * mile away can he still ride", "I left my backpack on the bus where would it be", "I'm behind a proxy how do I get
  * the client's address". An auxiliary before its subject marks it, after a question word or on its own.
  */
 const RUN_ON_QUESTION = new RegExp(
-  `\\b(?:(?:what|which|who|whom|whose|where|when|why|how)(?: \\w+){0,2} (?:${AUXILIARY})|(?:${AUXILIARY}) (?:${SUBJECT}))\\b`,
+  `\\b(?:(?:${WH_WORD})(?: \\w+){0,2} (?:${AUXILIARY})|(?:${AUXILIARY}) (?:${SUBJECT}))\\b`,
 );
 /**
  * A wh-question embedded after a verb of knowing or saying: "can you check when …", "do you know where …", "could
