@@ -94,6 +94,18 @@ describe('web pages', () => {
     ]);
   });
 
+  it('names each plan in the rows of a comparison table whose corner cell is empty', () => {
+    const page = `<main><h2>Compare plans</h2><table>
+      <thead><tr><th></th><th>Starter</th><th>Growth</th></tr></thead>
+      <tbody><tr><th scope="row">Price, billed monthly</th><td>$15 per month</td><td>$35 per month</td></tr>
+      <tr><th scope="row">Users included</th><td>1 user</td><td>3 users</td></tr></tbody></table></main>`;
+    expect(htmlToReadableText(page).split('\n')).toEqual([
+      '## Compare plans',
+      'Price, billed monthly: Starter, $15 per month; Growth, $35 per month.',
+      'Users included: Starter, 1 user; Growth, 3 users.',
+    ]);
+  });
+
   it('keeps the space before a name that starts with a dot in a heading or a table cell', () => {
     const text = htmlToReadableText(
       `<main><h2>When (not) to use <code>.htaccess</code> files <a href="#when">¶</a></h2>

@@ -44,6 +44,12 @@ describe('readable markup', () => {
     );
   });
 
+  it('names each column in the rows of a table whose corner cell is empty', () => {
+    expect(
+      readableMarkup('| | Starter | Growth |\n|---|---|---|\n| Users included | 1 user | 3 users |'),
+    ).toBe('Users included: Starter, 1 user; Growth, 3 users.');
+  });
+
   it('reads a two-column table row as label and value, and a table without a rule as it is', () => {
     expect(readableMarkup('| Service | Price |\n|---|---|\n| Basic | $99 |')).toBe(
       'Service: Price.\nBasic: $99.',

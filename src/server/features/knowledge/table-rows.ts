@@ -5,13 +5,19 @@
  *   | Bike type | 2 hours | Full day |        ->  "Electric bike: 2 hours, $40; Full day, $90."
  *   | Electric bike | $40 | $90 |
  *
+ *   |                       | Starter | Growth |  ->  "Price, billed monthly: Starter, $15; Growth, $35."
+ *   | Price, billed monthly | $15     | $35    |
+ *
  * and the header row itself is not kept (its words are in every row). Other rows become one sentence of their
  * cells ("| Basic | $99 |" -> "Basic: $99.").
  */
 
-/** A header names the columns of the rows under it when it has a row label and at least two value columns. */
+/**
+ * A header names the columns of the rows under it when it has at least two named value columns. Its first cell
+ * labels the row labels ("Bike type") or is left empty, as in a comparison of plans (" | Starter | Growth | Pro").
+ */
 export function namesColumns(header: readonly string[]): boolean {
-  return header.length >= 3 && header.every((cell) => cell.trim() !== '');
+  return header.length >= 3 && header.slice(1).every((cell) => cell.trim() !== '');
 }
 
 export function tableRowSentence(cells: readonly string[], header: readonly string[] | null = null): string {
