@@ -48,6 +48,10 @@ describe('answerTypeOf', () => {
     ['is the pool open when it rains', 'yesno'],
     ['can you check when you open on sunday', 'time'],
     ['do you remember where i left my keys', 'place'],
+    // The product or the caller as the subject of the verb of knowing: a yes or no about what it does.
+    ['will it remind me when my sales tax is due', 'yesno'],
+    ['can i see who owes me money', 'yesno'],
+    ['can an admin see who read a message', 'yesno'],
     ['is there a doctor who speaks french', 'yesno'],
     // After a noun a wh-word opens a relative clause; in "what school supplies" the last noun is what is asked for.
     ['i want to complain about a driver who was rude', 'other'],

@@ -98,6 +98,8 @@ const RUN_ON_QUESTION = new RegExp(
  */
 const EMBEDDED =
   /\b(?:tell|know|say|ask|check|see|wonder|remember|remind|show|explain|find out|let me know)\b(?: (?:me|us|you|him|her|them|please|exactly|again|out))* (?:when|where|who|whom|whose|what|which)\b/;
+/** A yes-or-no opening whose subject is the agent: "can you …", "do you know …", "could you tell me …". */
+const ASKS_THE_AGENT = new RegExp(`^(?:${AUXILIARY}) you\\b`);
 const LEAD_IN =
   /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
 const INDIRECT =
@@ -181,9 +183,10 @@ function typeOf(question: string): AnswerType {
   if (DURATION.test(q)) return 'duration';
   if (COUNT.test(q) || MEASURE.test(q)) return 'count';
   // "does it close the connection when the server shuts down?": built as a yes or no, a later "when", "where" or
-  // "who" opens a condition or a relative clause, not the question. Asked through a verb of knowing or saying
-  // ("can you check when you open?"), it is the question.
-  if (YES_NO.test(q) && !EMBEDDED.test(q)) return 'yesno';
+  // "who" opens a condition or a relative clause, not the question. Asked of the agent through a verb of knowing or
+  // saying ("can you check when you open?"), it is the question; asked of the product or the caller ("will it remind
+  // me when my tax is due?", "can I see who owes me money?"), it is a yes or no.
+  if (YES_NO.test(q) && !(ASKS_THE_AGENT.test(q) && EMBEDDED.test(q))) return 'yesno';
   // The first wh-word asks; a later one opens a clause: "where do I leave my car when I visit?" asks for a place,
   // "who do I call when the power goes out?" for a person.
   let asked: { type: AnswerType; at: number } | null = null;
