@@ -52,6 +52,19 @@ describe('extractDocument: PDF', () => {
     expect(result.pages[2]?.text).toContain('Call us at 555 0142');
   });
 
+  it("reads a page's markup without its <html> (named .html) as a web page: headings and paragraphs apart", async () => {
+    const { pages } = await extractDocument({
+      filename: 'support.html',
+      data: Buffer.from('<h1>Contact support</h1><p>We are here to help.</p><h2>Phone</h2><p>555-0142</p>'),
+    });
+    expect(lines(pages[0]!.text)).toEqual([
+      '# Contact support',
+      'We are here to help.',
+      '## Phone',
+      '555-0142',
+    ]);
+  });
+
   it('keeps each paragraph under its heading, separated by blank lines', async () => {
     const { pages } = await extractDocument({ filename: 'handbook.pdf', data: fixture('handbook.pdf') });
     const page = lines(pages[0]!.text);

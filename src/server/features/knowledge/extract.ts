@@ -96,7 +96,7 @@ export async function extractDocument(
   }
   let pages: ExtractedPage[];
   try {
-    pages = await readPages(kind, data, limits);
+    pages = await readPages(kind, data, limits, filename);
     assertTextWithinLimit(
       pages.map((page) => page.text),
       limits,
@@ -124,6 +124,7 @@ async function readPages(
   kind: DocumentKind,
   data: Buffer,
   limits: ExtractionLimits,
+  filename: string,
 ): Promise<ExtractedPage[]> {
   switch (kind) {
     case 'pdf': {
@@ -140,10 +141,13 @@ async function readPages(
     case 'txt': {
       const decoded = decodeText(data);
       if (decoded === null) throw new Error('not text');
-      // A saved web page is read as a browser shows it (its main content); other text may be Markdown.
-      const readable = isHtmlDocument(decoded.text)
-        ? htmlToReadableText(decoded.text)
-        : readableMarkup(decoded.text);
+      // A saved web page is read as a browser shows it (its main content), as is a page's markup without its
+      // <html> (a fragment named .html); other text may be Markdown.
+      const fragment = /\.html?$/i.test(filename) && /^\uFEFF?\s*</.test(decoded.text);
+      const readable =
+        isHtmlDocument(decoded.text) || fragment
+          ? htmlToReadableText(decoded.text)
+          : readableMarkup(decoded.text);
       return [{ page: null, text: normaliseText(readable) }];
     }
   }
