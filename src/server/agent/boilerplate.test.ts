@@ -29,6 +29,23 @@ describe('boilerplate', () => {
     );
   });
 
+  it("keeps a help centre's vote and its prompt to write in out of the passages", () => {
+    const text = [
+      '# Records you must keep',
+      'Tax authorities may require you to keep accounting records for several years.',
+      '## 176 out of 219 found this helpful',
+      'Have more questions? Submit a request',
+    ].join('\n');
+    const passages = splitIntoPassages([{ page: null, text }]);
+    expect(passages.map((p) => [p.heading, p.text])).toEqual([
+      [
+        'Records you must keep',
+        'Tax authorities may require you to keep accounting records for several years.',
+      ],
+    ]);
+    expect(isBoilerplateLine('Have more questions? Call us on 555-0100.')).toBe(false);
+  });
+
   it('keeps navigation and link lists out of the passages', () => {
     const text = [
       'Home | Services | Prices | Contact',

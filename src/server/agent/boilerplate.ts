@@ -12,6 +12,13 @@ const SEPARATORS = /\s(?:\||·|•|»|›|>|\/)\s/g;
 const LINE =
   /^(?:see also|related (?:links|pages|articles|topics|resources|content|services)|quick links|useful links|helpful links|other links|more links|links|share(?: this)?(?: page| article)?|follow us|connect with us|skip to (?:main )?content|skip navigation|back to top|return to top|print(?: this page)?|email this page|last (?:updated|modified|reviewed)|page last|copyright|\(c\) \d{4}|all rights reserved|privacy policy|terms of (?:use|service)|cookie(?:s| policy| settings)|sitemap|site map|accessibility statement|was this (?:page|article) helpful|subscribe to our newsletter|menu|main menu|search this site|you are here)\b/i;
 
+/**
+ * A help centre's vote under an article and its prompt to write in: "176 out of 219 found this helpful", "Have more
+ * questions? Submit a request".
+ */
+const FEEDBACK =
+  /^(?:\d[\d,]* (?:out )?of \d[\d,]* (?:people |users |customers )?found this (?:article |answer |page )?(?:helpful|useful)|have more questions\? submit a request)\.?$/i;
+
 /** A page's date stamp alone on its line: "Updated November 20, 2026", "Last revised: 2026-11-03". */
 const DATE_STAMP =
   /^(?:last )?(?:updated|modified|reviewed|revised)(?: on)?:?\s+(?:[a-z]+\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2} [a-z]+\.? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})\.?$/i;
@@ -27,7 +34,7 @@ export function isBoilerplateLine(line: string): boolean {
   if (/^(?:https?:\/\/|www\.)\S+$/i.test(text)) return true;
   const words = text.split(/\s+/).length;
   if ((LINE.test(text) || text.startsWith('©')) && (words <= 14 || /^see also\b/i.test(text))) return true;
-  if (DATE_STAMP.test(text)) return true;
+  if (DATE_STAMP.test(text) || FEEDBACK.test(text)) return true;
   if (SEPARATED.test(text)) {
     const items = text.split(SEPARATORS);
     if (
