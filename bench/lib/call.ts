@@ -258,6 +258,7 @@ export async function ingestFile(name: string, content: string | Buffer): Promis
     id: `${name}#${draft.ord}`,
     documentName: name,
     heading: draft.heading,
+    headingLevel: draft.headingLevel,
     page: draft.page,
     text: draft.text,
   }));

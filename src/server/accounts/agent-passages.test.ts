@@ -47,6 +47,8 @@ describe.each(databaseTargets())("an agent's passages as a call loads them (%s)"
             user_id: user.id,
             ord,
             heading: `${name} section ${ord}`,
+            // A page's title, then the sections under it.
+            heading_level: ord === 0 ? 1 : 2,
             page: null,
             text: `Passage ${ord} of ${name}.`,
             vector: ord % 7 === 3 ? null : vectorToBytes(new Float32Array([ord, count, 0.5])),
@@ -119,7 +121,10 @@ describe.each(databaseTargets())("an agent's passages as a call loads them (%s)"
       passage: { documentName: '0-added-later.md', text: 'Added later.' },
       vector: null,
     });
-    expect(loaded[4]).toMatchObject({ passage: { documentName: 'a.md', text: 'Passage 4 of a.md.' } });
+    expect(loaded[4]).toMatchObject({
+      passage: { documentName: 'a.md', text: 'Passage 4 of a.md.', headingLevel: 2 },
+    });
+    expect(loaded[0]!.passage.headingLevel).toBe(1);
     expect([...loaded[4]!.vector!]).toEqual([4, LOAD_BATCH + 30, 0.5]);
     expect(loaded[3]!.vector).toBeNull();
     // The passages take two pages, and other work ran between them. Read in one query from the embedded database,

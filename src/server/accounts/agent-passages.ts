@@ -106,6 +106,7 @@ async function loadDocumentPassages(db: Db, agent: AgentRef): Promise<AgentPassa
         'document_id',
         'ord',
         'heading',
+        'heading_level',
         'page',
         'text',
         // As base64 text, decoded here: PGlite hands a bytea column over in a form it parses a byte at a time (3.3 s
@@ -121,7 +122,14 @@ async function loadDocumentPassages(db: Db, agent: AgentRef): Promise<AgentPassa
       loaded.push({
         document: document.i,
         ord: r.ord,
-        passage: { id: r.id, documentName: document.name, heading: r.heading, page: r.page, text: r.text },
+        passage: {
+          id: r.id,
+          documentName: document.name,
+          heading: r.heading,
+          headingLevel: r.heading_level,
+          page: r.page,
+          text: r.text,
+        },
         vector: r.vector === null ? null : vectorFromBytes(Buffer.from(r.vector, 'base64')),
       });
     }

@@ -57,7 +57,7 @@ export function bestEvidence(
   let best: (Evidence & { relevance: number }) | null = null;
   let bestScore = -Infinity;
   for (const [rank, hit] of result.hits.slice(0, READ_CANDIDATES).entries()) {
-    const e = readCandidate(question, result.terms, type, hit.passage);
+    const e = sectionOrIntroduction(question, result.terms, type, hit);
     if (e.sentences.length === 0) continue; // a heading alone is never an answer
     // Retrieval's order stands unless a later candidate's sentences clearly hold more of the question.
     const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0) - RANK_PENALTY * rank;
@@ -101,12 +101,40 @@ export function evidenceIn(
   return e.sentences.length > 0 ? e : null;
 }
 
+/**
+ * A page's short introduction (retrieval's `sections`) ranks on its title's words; a section under it that holds
+ * more of the question, or the kind of answer the introduction lacks, answers instead ("Contact support" / "Our
+ * support team is here to help." for the support phone number, which the "Ways to reach us" table under it gives).
+ * Each section is read as about what the page's title names.
+ */
+function sectionOrIntroduction(
+  question: string,
+  terms: readonly QueryTerm[],
+  type: AnswerType,
+  hit: SearchResult['hits'][number],
+): Evidence {
+  const introduction = readCandidate(question, terms, type, hit.passage);
+  let best = introduction;
+  let bestScore = introduction.coverage + (introduction.typeFound ? TYPE_BONUS : 0);
+  for (const section of hit.sections ?? []) {
+    const e = readCandidate(question, terms, type, section, hit.passage.heading);
+    if (e.sentences.length === 0) continue;
+    const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0);
+    if (score > bestScore + 1e-9) {
+      best = e;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** One candidate read for `question`, without the words that only frame the kind of answer ("far" in "how far"). */
 function readCandidate(
   question: string,
   terms: readonly QueryTerm[],
   type: AnswerType,
   passage: KnowledgePassage,
+  pageTitle: string | null = null,
 ): Evidence {
   const frame = frameWordsOf(question);
   return readEvidence(
@@ -115,6 +143,7 @@ function readCandidate(
     type,
     questionWordsOf(question),
     passage.heading !== null && isQuestionHeading(passage.heading),
+    pageTitle,
   );
 }
 
@@ -149,7 +178,8 @@ export function answersWithoutAsking(evidence: Evidence, result: SearchResult): 
   const [first, second] = result.hits;
   return (
     first !== undefined &&
-    first.passage.id === evidence.passage.id &&
+    (first.passage.id === evidence.passage.id ||
+      (first.sections ?? []).some((section) => section.id === evidence.passage.id)) &&
     (second === undefined || second.relevance <= first.relevance - CLEAR_LEAD)
   );
 }

@@ -54,6 +54,7 @@ const IN_QUESTION_HEADING = 1;
 const IN_LABEL_HEADING = 0.8;
 const IN_NEIGHBOUR = 0.6;
 const IN_PASSAGE = 0.3;
+const IN_PAGE_TITLE = 1;
 /** Longest answer spoken, in words; whole passages up to this length are read as they are. */
 const MAX_ANSWER_WORDS = 70;
 const SHORT_PASSAGE_WORDS = 45;
@@ -95,6 +96,7 @@ export function readEvidence(
   type: AnswerType,
   questionWords: ReadonlySet<string>,
   questionHeading: boolean,
+  pageTitle: string | null = null,
 ): Evidence {
   const sentences = readableSentences(passage.text);
   const own = terms.filter((t) => t.factor === 1 && !t.businessName);
@@ -110,12 +112,20 @@ export function readEvidence(
   const titled =
     own.length > 0 && own.every((t) => t.alternatives.length > 0 && strengthInStems(t, headingStems) >= 0.5);
   const headingWeight = questionHeading || titled ? IN_QUESTION_HEADING : IN_LABEL_HEADING;
-  const passageStems = new Set([...headingStems, ...sentenceStems.flatMap((s) => [...s])]);
+  // A section read for the page's introduction (decide.ts) is about what the page's title names, as fully as the
+  // introduction is.
+  const titleStems = pageTitle ? stemsOf(pageTitle) : null;
+  const passageStems = new Set([
+    ...headingStems,
+    ...(titleStems ?? []),
+    ...sentenceStems.flatMap((s) => [...s]),
+  ]);
 
   const strengthIn = strengthInStems;
   /** Each question word's strength in the window of sentences [from, to]. */
   const windowStrength = (t: QueryTerm, from: number, to: number) => {
     let s = headingWeight * strengthIn(t, headingStems);
+    if (titleStems) s = Math.max(s, IN_PAGE_TITLE * strengthIn(t, titleStems));
     for (let i = from; i <= to && s < 1; i++) s = Math.max(s, strengthIn(t, sentenceStems[i]!));
     if (s < IN_NEIGHBOUR) {
       for (const i of [from - 1, to + 1])
@@ -181,7 +191,7 @@ export function readEvidence(
   let unknown = 0;
   const said: number[] = [];
   for (let i = from; i <= to && i < sentences.length; i++) if (!dangling(i)) said.push(i);
-  const spokenStems = new Set([...headingStems]);
+  const spokenStems = new Set([...headingStems, ...(titleStems ?? [])]);
   for (const i of said) for (const x of sentenceStems[i]!) spokenStems.add(x);
   for (const t of own) {
     const w = weightOf(t);

@@ -13,8 +13,20 @@ describe('splitIntoPassages', () => {
       },
     ]);
     expect(passages).toEqual([
-      { ord: 0, heading: 'Do you have parking?', page: 1, text: 'Yes, free parking behind the shop.' },
-      { ord: 1, heading: 'Are dogs allowed?', page: 1, text: 'Only guide dogs are allowed inside.' },
+      {
+        ord: 0,
+        heading: 'Do you have parking?',
+        headingLevel: null,
+        page: 1,
+        text: 'Yes, free parking behind the shop.',
+      },
+      {
+        ord: 1,
+        heading: 'Are dogs allowed?',
+        headingLevel: null,
+        page: 1,
+        text: 'Only guide dogs are allowed inside.',
+      },
     ]);
   });
 
@@ -29,14 +41,16 @@ describe('splitIntoPassages', () => {
     expect(passages[0]!.text).toContain('Default: false');
   });
 
-  it('keeps explicit headings and the page each section starts on', () => {
+  it('keeps explicit headings, their depth and the page each section starts on', () => {
     const passages = splitIntoPassages([
       { page: 1, text: '# Opening hours\nWe open at 9am every weekday.' },
       { page: 2, text: '## Returns\nItems can be returned within 30 days with a receipt.' },
+      { page: 3, text: 'Gift cards\nGift cards never expire.' },
     ]);
-    expect(passages.map((p) => [p.heading, p.page])).toEqual([
-      ['Opening hours', 1],
-      ['Returns', 2],
+    expect(passages.map((p) => [p.heading, p.headingLevel, p.page])).toEqual([
+      ['Opening hours', 1, 1],
+      ['Returns', 2, 2],
+      ['Gift cards', null, 3],
     ]);
     expect(passages[1]!.text).toBe('Items can be returned within 30 days with a receipt.');
   });

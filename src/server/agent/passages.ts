@@ -17,6 +17,8 @@ export interface PassageDraft {
   /** Position of the passage in its document, from 0. */
   ord: number;
   heading: string | null;
+  /** The depth of a marked heading ("# " 1, "## " 2, …); null for a heading read from the text's look, or none. */
+  headingLevel: number | null;
   page: number | null;
   text: string;
 }
@@ -81,10 +83,13 @@ interface Line {
   kind: LineKind;
   text: string;
   page: number | null;
+  /** A marked heading's depth ("## " 2). */
+  level?: number;
 }
 
 interface Section {
   heading: string | null;
+  headingLevel: number | null;
   page: number | null;
   paragraphs: string[];
 }
@@ -99,7 +104,13 @@ export function splitIntoPassages(pages: ExtractedPage[]): PassageDraft[] {
     // A heading with nothing under it (a document title before the first question) is not a passage.
     if (body === '') continue;
     for (const chunk of chunkText(section.paragraphs)) {
-      drafts.push({ ord: 0, heading: section.heading, page: section.page, text: chunk });
+      drafts.push({
+        ord: 0,
+        heading: section.heading,
+        headingLevel: section.headingLevel,
+        page: section.page,
+        text: chunk,
+      });
     }
   }
   return drafts.map((draft, ord) => ({ ...draft, ord }));
@@ -125,7 +136,13 @@ function classifyLines(pages: ExtractedPage[]): Line[] {
         freshLine = true;
         continue;
       }
-      out.push({ kind: lineKind(text), text: stripHeadingMarks(text), page: page.page });
+      const kind = lineKind(text);
+      out.push({
+        kind,
+        text: stripHeadingMarks(text),
+        page: page.page,
+        ...(kind === 'explicit-heading' ? { level: /^#+/.exec(text)![0].length } : {}),
+      });
       freshLine = text === '';
     }
     // A page break separates blocks like a blank line does.
@@ -196,7 +213,7 @@ function stripHeadingMarks(text: string): string {
  */
 function groupSections(lines: Line[]): Section[] {
   const sections: Section[] = [];
-  let current: Section = { heading: null, page: lines[0]?.page ?? null, paragraphs: [] };
+  let current: Section = { heading: null, headingLevel: null, page: lines[0]?.page ?? null, paragraphs: [] };
   let paragraph: string[] = [];
   let atBlockStart = true;
   /** The previous line was a heuristic heading (an FAQ question or a title-like line). */
@@ -208,10 +225,10 @@ function groupSections(lines: Line[]): Section[] {
     if (paragraph.length > 0) current.paragraphs.push(paragraph.join(' '));
     paragraph = [];
   };
-  const startSection = (heading: string, page: number | null) => {
+  const startSection = (heading: string, headingLevel: number | null, page: number | null) => {
     flushParagraph();
     if (current.heading !== null || current.paragraphs.length > 0) sections.push(current);
-    current = { heading, page, paragraphs: [] };
+    current = { heading, headingLevel, page, paragraphs: [] };
   };
 
   /**
@@ -243,7 +260,7 @@ function groupSections(lines: Line[]): Section[] {
         next !== null &&
         (next.kind === 'text' || next.kind === 'heading-like'));
     if (isHeading) {
-      startSection(line.text, line.page);
+      startSection(line.text, line.level ?? null, line.page);
       explicitSection = line.kind === 'explicit-heading';
       // An explicit "#" heading may be followed by an FAQ question; a question is followed by its answer.
       afterHeading = line.kind !== 'explicit-heading';

@@ -19,6 +19,7 @@ function passagesOf(name: string, text: string) {
     id: `${name}#${d.ord}`,
     documentName: `${name}.txt`,
     heading: d.heading,
+    headingLevel: d.headingLevel,
     page: d.page,
     text: d.text,
   }));
@@ -386,6 +387,29 @@ describe('turn engine', () => {
     expect(callWith('Copper Spoke Bikes', text).onCallerText('are you open on saturday').text).toContain(
       'Saturday from 10 am to 4 pm',
     );
+  });
+
+  it("answers from the section under a page's short introduction when the section holds what was asked", () => {
+    const text = [
+      '# Contact support',
+      'Our support team is here to help with anything in Ledgerly.',
+      '',
+      '## Ways to reach us',
+      'Chat in the app: all plans, Monday to Friday 8 a.m. to 8 p.m.',
+      'Phone: (503) 555-0142, Pro plan only, Monday to Friday 9 a.m. to 6 p.m.',
+      '',
+      '## System status',
+      'See whether Ledgerly is working normally at status.ledgerly.example.',
+      '',
+      '## Planned maintenance',
+      'Routine maintenance takes place on Sundays between 2 a.m. and 4 a.m. Eastern Time.',
+    ].join('\n');
+    const support = callWith('Ledgerly', text);
+    const answer = afterAnyOffer(support, support.onCallerText('whats the ledgerly support phone number'));
+    expect(answer.text).toContain('555-0142');
+    expect(answer.text).not.toContain('here to help');
+    // The page's title is what each section is about, not an answer to whatever else is asked about it.
+    expectDeclined(callWith('Ledgerly', text).onCallerText('can i get support in spanish'));
   });
 
   it('does not take a light verb ("say", "put") for the topic of a question', () => {

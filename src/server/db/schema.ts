@@ -219,6 +219,8 @@ export interface PassagesTable {
   user_id: string;
   ord: number;
   heading: string | null;
+  /** The heading's depth ("# " 1, "## " 2), null when it was read from the text's look or there is none. */
+  heading_level: ColumnType<number | null, number | null | undefined, number | null>;
   page: number | null;
   text: string;
   tsv: ColumnType<string, never, never>;

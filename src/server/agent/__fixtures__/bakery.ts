@@ -42,6 +42,7 @@ export function bakeryPassages(): KnowledgePassage[] {
     id: `faq#${d.ord}`,
     documentName: 'faq.txt',
     heading: d.heading,
+    headingLevel: d.headingLevel,
     page: d.page,
     text: d.text,
   }));

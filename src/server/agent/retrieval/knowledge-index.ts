@@ -41,6 +41,8 @@ export interface KnowledgePassage {
   id: string;
   documentName: string;
   heading: string | null;
+  /** The heading's depth ("# " 1, "## " 2): absent or null when unknown (see PassageDraft). */
+  headingLevel?: number | null;
   page: number | null;
   text: string;
 }
@@ -52,6 +54,11 @@ export interface SearchHit {
   /** Calibrated probability that this passage answers the question, in [0, 1]. */
   relevance: number;
   features: RelevanceFeatures;
+  /**
+   * When the passage is a page's short introduction, the sections of the page that follow it (see leadInSections):
+   * the introduction carries the page title's words, and the section under it may hold what was asked.
+   */
+  sections?: readonly KnowledgePassage[];
 }
 
 export interface SearchResult {
@@ -249,6 +256,8 @@ class BM25Index implements KnowledgeIndex {
   private readonly nameTerms: ReadonlySet<string>;
   /** The topic heading of each passage whose own heading names nothing (see topicOf), by passage id. */
   private readonly topics = new Map<string, string>();
+  /** The sections a page's introduction leads in to, by the introduction's passage id (leadInSections). */
+  private readonly leadIns: ReadonlyMap<string, readonly KnowledgePassage[]>;
 
   /** Built whole; `buildKnowledgeIndexInSlices` builds the same index a slice of passages at a time. */
   constructor(passages: readonly KnowledgePassage[], options: IndexOptions, deferred = false) {
@@ -273,6 +282,7 @@ class BM25Index implements KnowledgeIndex {
         if (named !== null) this.topics.set(passage.id, named);
       }
     }
+    this.leadIns = leadInSections(passages);
     if (deferred) return;
     for (let i = 0; i < passages.length; i++) this.addPassage(i);
     this.finish();
@@ -699,6 +709,9 @@ class BM25Index implements KnowledgeIndex {
           ? relevanceOf(features, options.model)
           : labelRelevanceOf(features, options.model, options.labelModel),
         features,
+        ...(this.leadIns.has(this.docs[d]!.passage.id)
+          ? { sections: this.leadIns.get(this.docs[d]!.passage.id) }
+          : {}),
       };
     });
     const bestHit = hits[0]!;
@@ -791,6 +804,42 @@ class BM25Index implements KnowledgeIndex {
     }
     return best;
   }
+}
+
+/** A page's introduction is a few sentences at most ("Our support team is here to help."). */
+const LEAD_IN_WORDS = 40;
+/** Sections read after an introduction, in reading order. */
+const LEAD_IN_SECTIONS = 12;
+
+/**
+ * The short introductions under a heading that has headings below it, and the passages under those: the
+ * introduction's id -> the passages after it until a heading as high as its own. A help-centre article ("# Contact
+ * support" / "Our support team is here to help." / "## Ways to reach us" / a table of phone numbers) ranks its
+ * introduction first on the title's words while a section under it holds the detail asked for. Only marked headings
+ * have a depth (a web page's, a Markdown file's); a question heading is an answer of its own, not an introduction.
+ */
+function leadInSections(passages: readonly KnowledgePassage[]): Map<string, KnowledgePassage[]> {
+  const out = new Map<string, KnowledgePassage[]>();
+  for (let i = 0; i < passages.length; i++) {
+    const intro = passages[i]!;
+    const level = intro.headingLevel ?? null;
+    if (
+      level === null ||
+      intro.heading === null ||
+      /\?\s*$/.test(intro.heading) ||
+      intro.text.split(/\s+/).length > LEAD_IN_WORDS
+    )
+      continue;
+    const sections: KnowledgePassage[] = [];
+    for (let j = i + 1; j < passages.length && sections.length < LEAD_IN_SECTIONS; j++) {
+      const next = passages[j]!;
+      const nextLevel = next.headingLevel ?? null;
+      if (next.documentName !== intro.documentName || nextLevel === null || nextLevel <= level) break;
+      sections.push(next);
+    }
+    if (sections.length > 0) out.set(intro.id, sections);
+  }
+  return out;
 }
 
 function isSpelledLetter(token: Token): boolean {

@@ -17,6 +17,7 @@ import * as m20261128120000 from './2026_11_28_120000_passage_vector_cache.ts';
 import * as m20261129100000 from './2026_11_29_100000_several_agents_per_account.ts';
 import * as m20261129110000 from './2026_11_29_110000_number_release_after_grace.ts';
 import * as m20261130200000 from './2026_11_30_200000_account_change_notify.ts';
+import * as m20261130210000 from './2026_11_30_210000_passage_heading_level.ts';
 
 /** Every migration, by its frozen name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_100000_several_agents_per_account': m20261129100000,
   '2026_11_29_110000_number_release_after_grace': m20261129110000,
   '2026_11_30_200000_account_change_notify': m20261130200000,
+  '2026_11_30_210000_passage_heading_level': m20261130210000,
 };

@@ -47,6 +47,7 @@ export async function seedDocument(db: Db, userId: string, name: string, text: s
         user_id: userId,
         ord: d.ord,
         heading: d.heading,
+        heading_level: d.headingLevel,
         page: d.page,
         text: d.text,
       })),

@@ -21,6 +21,7 @@ export interface StoredDocument {
 export interface NewPassage {
   ord: number;
   heading: string | null;
+  headingLevel?: number | null;
   page: number | null;
   text: string;
 }
@@ -40,6 +41,7 @@ export interface StoredPassage {
   documentName: string;
   ord: number;
   heading: string | null;
+  headingLevel: number | null;
   page: number | null;
   text: string;
 }
@@ -221,6 +223,7 @@ export async function replaceDocument(
           agent_id: agent.agentId,
           ord: p.ord,
           heading: p.heading,
+          heading_level: p.headingLevel ?? null,
           page: p.page,
           text: p.text,
         })),
@@ -276,6 +279,7 @@ const passageColumns = [
   'documents.name as document_name',
   'passages.ord',
   'passages.heading',
+  'passages.heading_level',
   'passages.page',
   'passages.text',
 ] as const;
@@ -286,6 +290,7 @@ function toPassage(row: {
   document_name: string;
   ord: number;
   heading: string | null;
+  heading_level: number | null;
   page: number | null;
   text: string;
 }): StoredPassage {
@@ -295,6 +300,7 @@ function toPassage(row: {
     documentName: row.document_name,
     ord: row.ord,
     heading: row.heading,
+    headingLevel: row.heading_level,
     page: row.page,
     text: row.text,
   };

@@ -166,6 +166,26 @@ describe.each(databaseTargets())('knowledge base (%s)', (target) => {
     expect(faq.map((p) => p.text).join(' ')).not.toContain('parking');
   });
 
+  it("stores the depth of a web page's headings: the page's introduction, then the sections under it", async () => {
+    const c = ctx();
+    const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);
+    const page = `<h1>Contact support</h1><p>Our support team is here to help.</p>
+      <h2>Ways to reach us</h2><p>Phone: (503) 555-0142, weekdays 9 a.m. to 6 p.m.</p>
+      <h2>System status</h2><p>See status.example.com for outages.</p>`;
+    const added = await postMultipart(client, '/api/agent/knowledge-base/add', {}, [
+      { name: 'support.html', data: page },
+    ]);
+    expect(added.statusCode, added.body).toBe(200);
+    const passages = (await loadAgentKnowledge(c.db, await agentRefOf(c.db, userId)))!.passages.filter(
+      (p) => p.documentName === 'support.html',
+    );
+    expect(passages.map((p) => [p.heading, p.headingLevel])).toEqual([
+      ['Contact support', 1],
+      ['Ways to reach us', 2],
+      ['System status', 2],
+    ]);
+  });
+
   it('keeps two files of one upload that have the same name, and the agent reads both', async () => {
     const c = ctx();
     const { client, userId } = await configuredOwner(c, [THREE_DOCS[2]!]);

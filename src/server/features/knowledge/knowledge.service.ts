@@ -413,6 +413,7 @@ export async function loadAgentKnowledge(db: Db, agent: AgentRef): Promise<Agent
       id: p.id,
       documentName: p.documentName,
       heading: p.heading,
+      headingLevel: p.headingLevel,
       page: p.page,
       text: p.text,
     })),
