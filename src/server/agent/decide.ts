@@ -4,7 +4,14 @@
  * written to look answerable) and checked split-half: `npx tsx bench/lib/calibrate-evidence.ts`.
  */
 import { saysSomething } from './answer-composer.ts';
-import { passageStems, readEvidence, questionWordsOf, statesType, type Evidence } from './evidence.ts';
+import {
+  askedQuestionOf,
+  passageStems,
+  readEvidence,
+  questionWordsOf,
+  statesType,
+  type Evidence,
+} from './evidence.ts';
 import { nounsOf } from './entities.ts';
 import { isQuestionHeading } from './passages.ts';
 import { answerTypeOf, followUpTypeOf, frameWordsOf, type AnswerType } from './question.ts';
@@ -141,7 +148,7 @@ function readCandidate(
     passage,
     frame.size > 0 ? terms.filter((t) => !frame.has(t.word)) : terms,
     type,
-    questionWordsOf(question),
+    askedQuestionOf(question),
     passage.heading !== null && isQuestionHeading(passage.heading),
     pageTitle,
   );
@@ -266,7 +273,7 @@ export function subjectEvidence(
     subject,
     own,
     type,
-    questionWordsOf(question),
+    askedQuestionOf(question),
     subject.heading !== null && isQuestionHeading(subject.heading),
   );
   if (e.sentences.length === 0 || !e.typeFound || e.negationMismatch) return null;

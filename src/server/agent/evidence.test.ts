@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestEvidence } from './decide.ts';
-import { questionWordsOf, statesType } from './evidence.ts';
+import { bestEvidence, evidenceIn } from './decide.ts';
+import { negatesItsQuestion, questionWordsOf, statesType } from './evidence.ts';
 import { answerTypeOf } from './question.ts';
 import { buildKnowledgeIndex } from './retrieval/knowledge-index.ts';
 
@@ -171,5 +171,51 @@ describe('reading the evidence', () => {
     const question = 'and the connection timeout';
     const evidence = bestEvidence(question, index.search(question), answerTypeOf(question));
     expect(evidence?.passage.id).toBe('1');
+  });
+});
+
+describe('negatesItsQuestion', () => {
+  it('reads a negation in a condition as what is asked about, so a sentence that states no negation still answers', () => {
+    const passages = [
+      {
+        id: 'r',
+        documentName: 'help.txt',
+        heading: 'Reminders',
+        page: null,
+        text: 'Ledgerly e-mails your client a reminder 3 days before the due date and again 7 days after it.',
+      },
+      {
+        id: 'o',
+        documentName: 'help.txt',
+        heading: 'Turning reminders off',
+        page: null,
+        text: 'Reminders can be turned off for one client from the client page.',
+      },
+      {
+        id: 'p',
+        documentName: 'help.txt',
+        heading: 'Roles',
+        page: null,
+        text: 'People you invite with the View only role can read your invoices.',
+      },
+    ];
+    const index = buildKnowledgeIndex(passages, { companyName: 'Ledgerly' });
+    const read = (question: string) => evidenceIn(question, index.search(question), passages[0]!)!;
+    expect(read('does ledgerly send reminders when people dont pay')).toMatchObject({
+      passage: { id: 'r' },
+      negationMismatch: false,
+    });
+  });
+
+  it.each([
+    ["don't you open on sundays", true],
+    ['is there no parking', true],
+    ['do you not take cash', true],
+    ['does ledgerly send reminders when people dont pay', false],
+    ["what if i can't come to the appointment", false],
+    ['can i cancel if i have not used it', false],
+    ['do you open on sundays', false],
+  ])('%s -> %s', (question, negated) => {
+    expect(negatesItsQuestion(question)).toBe(negated);
   });
 });

@@ -94,11 +94,12 @@ export function readEvidence(
   passage: KnowledgePassage,
   terms: readonly QueryTerm[],
   type: AnswerType,
-  questionWords: ReadonlySet<string>,
+  asked: AskedQuestion,
   questionHeading: boolean,
   pageTitle: string | null = null,
 ): Evidence {
   const sentences = readableSentences(passage.text);
+  const questionWords = asked.words;
   const own = terms.filter((t) => t.factor === 1 && !t.businessName);
   // A word the documents never use counts by its length: short ones are mostly recogniser fragments.
   const weightOf = (t: QueryTerm) =>
@@ -258,9 +259,7 @@ export function readEvidence(
     strengthIn(focus, sentenceStems[best]!) >= 0.5;
   const negated = (x: string) =>
     /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
-  const questionNegated = [...questionWords].some((w) =>
-    /^(?:not|never|no|none|nor|without|cannot)$/.test(w),
-  );
+  const questionNegated = asked.negated;
   return {
     passage,
     sentences: completed,
@@ -276,6 +275,39 @@ export function readEvidence(
     // cash?" / "We do not accept cash deposits.", not "We do not take checks."): only then is a negation no mismatch.
     negationMismatch: questionNegated !== negated(sentences[best] ?? spokenText) && !deniesFocus,
   };
+}
+
+/** What the evidence reader needs of the question besides its search terms. */
+export interface AskedQuestion {
+  /** Its words as written and as stems (questionWordsOf). */
+  words: ReadonlySet<string>;
+  /** Its main clause is negated (negatesItsQuestion): "don't you open on Sundays?". */
+  negated: boolean;
+}
+
+export function askedQuestionOf(question: string): AskedQuestion {
+  return { words: questionWordsOf(question), negated: negatesItsQuestion(question) };
+}
+
+/**
+ * Words that open a clause depending on the question ("… when people don't pay", "what if I can't come"): a negation
+ * in it is the condition asked about, not a negated question.
+ */
+const SUBORDINATOR =
+  /^(?:when|whenever|if|unless|because|until|till|while|after|before|whether|although|though|once|since)$/;
+const NEGATION = /^(?:not|never|no|none|nor|without|cannot)$/;
+
+/**
+ * The question asks with its main clause negated ("do you not take cash?", "is there no parking?"): a negation after a
+ * word that opens a dependent clause ("does it send reminders when people don't pay?") is part of what is asked about.
+ */
+export function negatesItsQuestion(question: string): boolean {
+  const words = normalizeText(question).split(/\s+/);
+  for (const [i, word] of words.entries()) {
+    if (i > 0 && SUBORDINATOR.test(word)) return false;
+    if (NEGATION.test(word)) return true;
+  }
+  return false;
 }
 
 /** The question's words as written forms and stems, to tell an answer's words from the question's. */
