@@ -219,3 +219,31 @@ describe('negatesItsQuestion', () => {
     expect(negatesItsQuestion(question)).toBe(negated);
   });
 });
+
+describe('what the caller tells before asking', () => {
+  it('weighs less in how much of the question a passage holds than the question itself', () => {
+    const passages = [
+      {
+        id: 'm',
+        documentName: 'help.txt',
+        heading: 'Removing a member',
+        page: null,
+        text: 'Deactivate a member from Admin settings, Members. They are signed out everywhere at once.',
+      },
+      {
+        id: 's',
+        documentName: 'help.txt',
+        heading: 'Spaces',
+        page: null,
+        text: "One account can belong to several spaces, for example your company's space. Switch spaces with the icons down the left edge.",
+      },
+    ];
+    const index = buildKnowledgeIndex(passages, { companyName: 'Tidepool' });
+    // The spaces passage holds "left" and "company", the caller's situation, not what they ask: how to remove someone.
+    const coverage = (question: string) =>
+      evidenceIn(question, index.search(question), passages[1]!)!.coverage;
+    expect(coverage('someone left the company how do i remove them')).toBeLessThan(
+      coverage('how do i remove someone who left the company') - 0.1,
+    );
+  });
+});

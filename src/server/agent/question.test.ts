@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerTypeOf, followUpTypeOf, questionOf, questionsOf } from './question.ts';
+import { answerTypeOf, followUpTypeOf, questionOf, questionsOf, toldAndAsked } from './question.ts';
 
 describe('answerTypeOf', () => {
   it.each([
@@ -69,6 +69,19 @@ describe('answerTypeOf', () => {
     ['my daughter is in middle school what does she need', 'other'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type);
+  });
+});
+
+describe('toldAndAsked', () => {
+  it('parts what the caller tells first from the question, when it is a clause of its own', () => {
+    expect(toldAndAsked('someone left the company how do i remove them')).toEqual({
+      told: 'someone left the company',
+      asked: 'how do i remove them',
+    });
+    expect(toldAndAsked('im behind a firewall how do i open the port').told).toBe('i am behind a firewall');
+    // A phrase without a verb names what is asked about.
+    expect(toldAndAsked('ok and the starter one is there a limit on invoices').told).toBe('');
+    expect(toldAndAsked('what time do you open').told).toBe('');
   });
 });
 

@@ -159,21 +159,57 @@ function askingWords(q: string): string {
   return changed ? out.join(' ') : q;
 }
 
+/**
+ * The question as its kind is read: normalised, without what leads in ("um so"), "whats" as the contraction it is
+ * ("whats the fee"), and a wh-word that opens a relative clause read as "that" (askingWords).
+ */
+function readable(question: string): string {
+  return askingWords(
+    normalizeText(question)
+      .replace(LEAD_IN, '')
+      .replace(/\bwhats\b/g, 'what is'),
+  );
+}
+
+/**
+ * Where the question starts in a turn that first tells something ("my son stays late for robotics is there a bus
+ * after"): 0 when the turn opens as a question.
+ */
+function questionStart(q: string): number {
+  if (OPENS_A_QUESTION.test(q)) return 0;
+  return Math.max(0, q.search(RUN_ON_QUESTION));
+}
+
+const toldMemo = new Map<string, { told: string; asked: string }>();
+
+/**
+ * What the caller tells before asking, in a turn said with no punctuation ("someone left the company" in "someone
+ * left the company how do I remove them"): the situation, not what is asked about; and the question itself. `told`
+ * is empty when the turn opens as a question or with what it asks about ("and the starter one is there a limit").
+ */
+export function toldAndAsked(question: string): { told: string; asked: string } {
+  const known = toldMemo.get(question);
+  if (known !== undefined) return known;
+  const q = readable(question);
+  const at = questionStart(q);
+  // A situation is a clause ("someone left the company"); a phrase without a verb names what the question is about
+  // ("and the starter one is there a limit on invoices").
+  const told = q.slice(0, at).trim();
+  const clause = told !== '' && partsOfSpeech(told).tags.some((tag) => tag === 'VERB' || tag === 'AUX');
+  const split = clause ? { told, asked: q.slice(at) } : { told: '', asked: q };
+  if (toldMemo.size >= 5_000) toldMemo.clear();
+  toldMemo.set(question, split);
+  return split;
+}
+
 function typeOf(question: string): AnswerType {
-  // "whats the fee": the contraction typed or heard without its apostrophe.
-  let q = normalizeText(question)
-    .replace(LEAD_IN, '')
-    .replace(/\bwhats\b/g, 'what is');
-  q = askingWords(q);
+  let q = readable(question);
   const indirect = INDIRECT.exec(q);
   q = q.replace(INDIRECT, '');
   // "can you tell me if you are open": a yes or no, asked politely.
   if (indirect && /(?:if|whether) $/.test(indirect[0])) return 'yesno';
   // "my son stays late for robotics is there a bus after": the question is what follows the telling.
-  if (!OPENS_A_QUESTION.test(q)) {
-    const at = q.search(RUN_ON_QUESTION);
-    if (at > 0) q = q.slice(at);
-  }
+  q = q.slice(questionStart(q));
   // Amount before count: "how much" is money or quantity, both stated with numbers; "how long" is a duration.
   if (IN_ADVANCE.test(q)) return 'duration';
   if (CONTACT.test(q)) return 'contact';

@@ -7,6 +7,7 @@
 import lemmatizer from 'wink-lemmatizer';
 import { calendarTerms } from './calendar.ts';
 import { isGenericHeading, isQuestionHeading } from '../passages.ts';
+import { toldAndAsked } from '../question.ts';
 import { subjectOf } from '../topic-phrase.ts';
 import { inSlices, SLICE_MS } from '../slices.ts';
 import { alignStrength, lettersOf } from './align.ts';
@@ -130,6 +131,8 @@ const SPLIT_PIECE_MAX = 5;
 /** How many letters longer or shorter than the two pieces joined the word they were cut from may be. */
 const SPLIT_LENGTH_DRIFT = 3;
 const CONTEXT_WEIGHT = 0.5;
+/** How much a word the caller only told before asking counts in what a passage holds of the question. */
+const TOLD_WEIGHT = 0.5;
 const CANDIDATES = 12;
 const NEAR_DUPLICATE = 0.5;
 /**
@@ -649,6 +652,16 @@ class BM25Index implements KnowledgeIndex {
     const limit = options.limit ?? 5;
     let terms = this.queryTerms(question, 1);
     for (const t of terms) if (this.nameTerms.has(termOf(t.word))) t.businessName = true;
+    // What the caller tells before asking ("someone left the company how do I remove them") describes their
+    // situation: its words find passages as much as the question's own, but weigh less in how much of the question a
+    // passage holds (weighing less in retrieval's score too, or as the question's focus, was a wash: ADR 010, pass 28).
+    const { told, asked } = toldAndAsked(question);
+    if (told !== '') {
+      const wordsOf = (text: string) => new Set(tokenizeNormalized(applyPhrases(text)).map((t) => t.word));
+      const toldWords = wordsOf(told);
+      const askedWords = wordsOf(asked);
+      for (const t of terms) if (toldWords.has(t.word) && !askedWords.has(t.word)) t.weight *= TOLD_WEIGHT;
+    }
     const queryWords = terms.map((t) => t.word);
     if (options.context) {
       const own = new Set(terms.map((t) => t.word));
