@@ -15,7 +15,7 @@ import {
 import { nounsOf } from './entities.ts';
 import { isQuestionHeading } from './passages.ts';
 import { answerTypeOf, followUpTypeOf, frameWordsOf, type AnswerType } from './question.ts';
-import type { KnowledgePassage, QueryTerm, SearchResult } from './retrieval/knowledge-index.ts';
+import type { KnowledgePassage, QueryTerm, SearchHit, SearchResult } from './retrieval/knowledge-index.ts';
 
 export interface EvidenceModel {
   intercept: number;
@@ -118,7 +118,7 @@ function sectionOrIntroduction(
   question: string,
   terms: readonly QueryTerm[],
   type: AnswerType,
-  hit: SearchResult['hits'][number],
+  hit: SearchHit,
 ): Evidence {
   const introduction = readCandidate(question, terms, type, hit.passage);
   let best = introduction;
