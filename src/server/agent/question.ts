@@ -164,12 +164,20 @@ function askingWords(q: string): string {
  * ("whats the fee"), and a wh-word that opens a relative clause read as "that" (askingWords).
  */
 function readable(question: string): string {
-  return askingWords(
+  const known = readableMemo.get(question);
+  if (known !== undefined) return known;
+  const q = askingWords(
     normalizeText(question)
       .replace(LEAD_IN, '')
       .replace(/\bwhats\b/g, 'what is'),
   );
+  if (readableMemo.size >= 5_000) readableMemo.clear();
+  readableMemo.set(question, q);
+  return q;
 }
+
+/** Questions as read (readable), by question: the kind of answer and what is told first read the same one. */
+const readableMemo = new Map<string, string>();
 
 /**
  * Where the question starts in a turn that first tells something ("my son stays late for robotics is there a bus
