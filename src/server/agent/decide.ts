@@ -63,8 +63,9 @@ export function bestEvidence(
 ): (Evidence & { relevance: number }) | null {
   let best: (Evidence & { relevance: number }) | null = null;
   let bestScore = -Infinity;
+  const read = readerFor(question, result.terms, type);
   for (const [rank, hit] of result.hits.slice(0, READ_CANDIDATES).entries()) {
-    const e = sectionOrIntroduction(question, result.terms, type, hit);
+    const e = sectionOrIntroduction(read, hit);
     if (e.sentences.length === 0) continue; // a heading alone is never an answer
     // Retrieval's order stands unless a later candidate's sentences clearly hold more of the question.
     const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0) - RANK_PENALTY * rank;
@@ -104,7 +105,7 @@ export function evidenceIn(
   result: SearchResult,
   passage: KnowledgePassage,
 ): Evidence | null {
-  const e = readCandidate(question, result.terms, answerTypeOf(question), passage);
+  const e = readerFor(question, result.terms, answerTypeOf(question))(passage);
   return e.sentences.length > 0 ? e : null;
 }
 
@@ -114,17 +115,12 @@ export function evidenceIn(
  * support team is here to help." for the support phone number, which the "Ways to reach us" table under it gives).
  * Each section is read as about what the page's title names.
  */
-function sectionOrIntroduction(
-  question: string,
-  terms: readonly QueryTerm[],
-  type: AnswerType,
-  hit: SearchHit,
-): Evidence {
-  const introduction = readCandidate(question, terms, type, hit.passage);
+function sectionOrIntroduction(read: Reader, hit: SearchHit): Evidence {
+  const introduction = read(hit.passage);
   let best = introduction;
   let bestScore = introduction.coverage + (introduction.typeFound ? TYPE_BONUS : 0);
   for (const section of hit.sections ?? []) {
-    const e = readCandidate(question, terms, type, section, hit.passage.heading);
+    const e = read(section, hit.passage.heading);
     if (e.sentences.length === 0) continue;
     const score = e.coverage + (e.typeFound ? TYPE_BONUS : 0);
     if (score > bestScore + 1e-9) {
@@ -135,23 +131,26 @@ function sectionOrIntroduction(
   return best;
 }
 
-/** One candidate read for `question`, without the words that only frame the kind of answer ("far" in "how far"). */
-function readCandidate(
-  question: string,
-  terms: readonly QueryTerm[],
-  type: AnswerType,
-  passage: KnowledgePassage,
-  pageTitle: string | null = null,
-): Evidence {
+/** Reads a candidate passage (as about `pageTitle`, when given) for one question. */
+type Reader = (passage: KnowledgePassage, pageTitle?: string | null) => Evidence;
+
+/**
+ * The reader of candidates for `question`, without the words that only frame the kind of answer ("far" in "how
+ * far"): what it needs of the question is read once, however many candidates and sections it reads.
+ */
+function readerFor(question: string, terms: readonly QueryTerm[], type: AnswerType): Reader {
   const frame = frameWordsOf(question);
-  return readEvidence(
-    passage,
-    frame.size > 0 ? terms.filter((t) => !frame.has(t.word)) : terms,
-    type,
-    askedQuestionOf(question),
-    passage.heading !== null && isQuestionHeading(passage.heading),
-    pageTitle,
-  );
+  const own = frame.size > 0 ? terms.filter((t) => !frame.has(t.word)) : terms;
+  const asked = askedQuestionOf(question);
+  return (passage, pageTitle = null) =>
+    readEvidence(
+      passage,
+      own,
+      type,
+      asked,
+      passage.heading !== null && isQuestionHeading(passage.heading),
+      pageTitle,
+    );
 }
 
 /** Fitted by bench/lib/calibrate-evidence.ts on SQuAD 2.0's dev half (all of it; split-half figures in ADR 010). */
