@@ -82,6 +82,18 @@ describe('reading the evidence', () => {
     expect(read('what deposits do you accept', text)?.negationMismatch).toBe(true);
   });
 
+  it('does not take a hyphenated word that starts with "no" for a negation', () => {
+    const text =
+      'The driver will wait five minutes after arrival; after that, the trip is recorded as a no-show.';
+    expect(read('how long will the driver wait for me', text)).toMatchObject({
+      sentences: [text],
+      negationMismatch: false,
+    });
+    expect(read('how long will the driver wait for me', 'The driver will not wait.')?.negationMismatch).toBe(
+      true,
+    );
+  });
+
   it('does not take a sentence that introduces code the passage no longer holds for an answer', () => {
     // The example that followed the colon was code, left out at ingestion.
     const text = [
@@ -215,6 +227,8 @@ describe('negatesItsQuestion', () => {
     ["what if i can't come to the appointment", false],
     ['can i cancel if i have not used it', false],
     ['do you open on sundays', false],
+    ['is there a no-show fee', false],
+    ['is the not-for-profit rate lower', false],
   ])('%s -> %s', (question, negated) => {
     expect(negatesItsQuestion(question)).toBe(negated);
   });

@@ -258,7 +258,7 @@ export function readEvidence(
     best < sentences.length &&
     strengthIn(focus, sentenceStems[best]!) >= 0.5;
   const negated = (x: string) =>
-    /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(x));
+    /\b(?:not|no|never|none|nor|without|cannot|neither)\b/.test(normalizeText(withoutNegativeCompounds(x)));
   const questionNegated = asked.negated;
   return {
     passage,
@@ -298,11 +298,19 @@ const SUBORDINATOR =
 const NEGATION = /^(?:not|never|no|none|nor|without|cannot)$/;
 
 /**
+ * A hyphenated word that starts with "no" or "not" ("no-show", "no-fee", "not-for-profit") names a thing; it does
+ * not negate its sentence ("the driver will wait five minutes; after that the trip is recorded as a no-show").
+ */
+function withoutNegativeCompounds(text: string): string {
+  return text.replace(/\b(?:no|not)-(?=\p{L})/giu, '');
+}
+
+/**
  * The question asks with its main clause negated ("do you not take cash?", "is there no parking?"): a negation after a
  * word that opens a dependent clause ("does it send reminders when people don't pay?") is part of what is asked about.
  */
 export function negatesItsQuestion(question: string): boolean {
-  const words = normalizeText(question).split(/\s+/);
+  const words = normalizeText(withoutNegativeCompounds(question)).split(/\s+/);
   for (const [i, word] of words.entries()) {
     if (i > 0 && SUBORDINATOR.test(word)) return false;
     if (NEGATION.test(word)) return true;
