@@ -302,6 +302,20 @@ describe('knowledge index', () => {
     expect(hotel.search('what time is checkout').answerable).toBe(true);
   });
 
+  it('does not make a topic of a common verb and a particle because the documents once use it with another', () => {
+    const books = buildKnowledgeIndex([
+      passage(
+        '1',
+        'Set up recurring invoices',
+        'Recurring invoices send the same invoice on a schedule: weekly, every two weeks or monthly.',
+      ),
+      passage('2', 'Price changes', 'When prices go up, we tell you 30 days ahead.'),
+    ]);
+    const result = books.search('how often can a recurring invoice go out');
+    expect(result.queryWords).not.toContain('goout');
+    expect(result.hits[0]?.passage.id).toBe('1');
+  });
+
   describe('a word the recogniser cut in two', () => {
     const cafe = buildKnowledgeIndex([
       passage('1', 'Do you have outdoor seating?', 'Yes, our patio seats twenty.'),

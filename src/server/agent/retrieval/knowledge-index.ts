@@ -241,7 +241,10 @@ class BM25Index implements KnowledgeIndex {
   private readonly wordTerm = new Map<string, string>();
   private readonly byPhonetic = new Map<string, Set<string>>();
   private readonly correctionCache = new Map<string, { term: string; strength: number }[]>();
-  /** Function-like verbs the documents use with a particle ("check out"): the caller's "check in" is a topic. */
+  /**
+   * Function-like verbs the documents write joined with a particle, as a thing of its own ("checkout"): the caller's
+   * "check in" is a topic. Written apart ("when prices go up") the pair is only a verb in use: "go out" is no topic.
+   */
   private readonly phrasalVerbs = new Set<string>();
   /** Terms the documents write as one word (or hyphenated), as opposed to a word and its particle written apart. */
   private readonly writtenJoined = new Set<string>();
@@ -395,10 +398,6 @@ class BM25Index implements KnowledgeIndex {
     for (const m of text.matchAll(/\b[a-z]+[A-Z][A-Za-z]*\b/g)) this.camelWords.add(m[0].toLowerCase());
     for (const m of text.matchAll(/\b(?:[A-Za-z][a-z]+|[A-Z]{2,})\b/g))
       this.plainWords.add(m[0].toLowerCase());
-    for (let i = 0; i + 1 < tokens.length; i++) {
-      if (STOP_VERBS.has(tokens[i]!.word) && PARTICLES.has(tokens[i + 1]!.word))
-        this.phrasalVerbs.add(tokens[i]!.word);
-    }
     for (const word of [...hyphenCompounds(text), ...particleCompounds(tokens), ...camelCaseParts(text)]) {
       const term = termOf(word);
       out.push(term);
@@ -577,8 +576,8 @@ class BM25Index implements KnowledgeIndex {
       terms.push({ word, weight: this.idf(alternatives[0]!.term) * scale, factor: scale, alternatives });
     }
 
-    // A phrasal verb the documents use, with another particle ("check in" where they only have "check out"):
-    // a topic they do not cover, not a filler.
+    // A phrasal verb the documents name as a thing, with another particle ("check in" where they only have
+    // "checkout"): a topic they do not cover, not a filler.
     for (let i = 0; i + 1 < tokens.length; i++) {
       const verb = tokens[i]!;
       const particle = tokens[i + 1]!;
