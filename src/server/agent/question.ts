@@ -105,17 +105,24 @@ const LEAD_IN =
 const INDIRECT =
   /^(?:(?:can|could|would) you (?:also )?(?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
 
-/** Kinds of answer already read, by question: a turn reads its question's kind for every candidate. */
+/** Most questions a memo below keeps before it starts again (a call asks a few dozen). */
+const MEMO_LIMIT = 5_000;
+
+/** What `read` makes of `question`, kept in `memo`: a turn reads its question many times, once per candidate. */
+function remembered<V>(memo: Map<string, V>, question: string, read: (question: string) => V): V {
+  const known = memo.get(question);
+  if (known !== undefined) return known;
+  const value = read(question);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(question, value);
+  return value;
+}
+
 const typeMemo = new Map<string, AnswerType>();
 
 /** The kind of answer `question` asks for (spoken text: no punctuation needed). */
 export function answerTypeOf(question: string): AnswerType {
-  const known = typeMemo.get(question);
-  if (known !== undefined) return known;
-  const type = typeOf(question);
-  if (typeMemo.size >= 5_000) typeMemo.clear();
-  typeMemo.set(question, type);
-  return type;
+  return remembered(typeMemo, question, typeOf);
 }
 
 /** How a follow-up that only adds a detail opens: "what about on Fridays?", "and for kids?", "but in the summer?". */
@@ -164,16 +171,13 @@ function askingWords(q: string): string {
  * ("whats the fee"), and a wh-word that opens a relative clause read as "that" (askingWords).
  */
 function readable(question: string): string {
-  const known = readableMemo.get(question);
-  if (known !== undefined) return known;
-  const q = askingWords(
-    normalizeText(question)
-      .replace(LEAD_IN, '')
-      .replace(/\bwhats\b/g, 'what is'),
+  return remembered(readableMemo, question, (q) =>
+    askingWords(
+      normalizeText(q)
+        .replace(LEAD_IN, '')
+        .replace(/\bwhats\b/g, 'what is'),
+    ),
   );
-  if (readableMemo.size >= 5_000) readableMemo.clear();
-  readableMemo.set(question, q);
-  return q;
 }
 
 /** Questions as read (readable), by question: the kind of answer and what is told first read the same one. */
@@ -196,18 +200,15 @@ const toldMemo = new Map<string, { told: string; asked: string }>();
  * is empty when the turn opens as a question or with what it asks about ("and the starter one is there a limit").
  */
 export function toldAndAsked(question: string): { told: string; asked: string } {
-  const known = toldMemo.get(question);
-  if (known !== undefined) return known;
-  const q = readable(question);
-  const at = questionStart(q);
-  // A situation is a clause ("someone left the company"); a phrase without a verb names what the question is about
-  // ("and the starter one is there a limit on invoices").
-  const told = q.slice(0, at).trim();
-  const clause = told !== '' && partsOfSpeech(told).tags.some((tag) => tag === 'VERB' || tag === 'AUX');
-  const split = clause ? { told, asked: q.slice(at) } : { told: '', asked: q };
-  if (toldMemo.size >= 5_000) toldMemo.clear();
-  toldMemo.set(question, split);
-  return split;
+  return remembered(toldMemo, question, (turn) => {
+    const q = readable(turn);
+    const at = questionStart(q);
+    // A situation is a clause ("someone left the company"); a phrase without a verb names what the question is about
+    // ("and the starter one is there a limit on invoices").
+    const told = q.slice(0, at).trim();
+    const clause = told !== '' && partsOfSpeech(told).tags.some((tag) => tag === 'VERB' || tag === 'AUX');
+    return clause ? { told, asked: q.slice(at) } : { told: '', asked: q };
+  });
 }
 
 function typeOf(question: string): AnswerType {

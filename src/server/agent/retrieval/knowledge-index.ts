@@ -828,8 +828,9 @@ const LEAD_IN_SECTIONS = 12;
  * introduction's id -> the passages after it until a heading as high as its own. A help-centre article ("# Contact
  * support" / "Our support team is here to help." / "## Ways to reach us" / a table of phone numbers) ranks its
  * introduction first on the title's words while a section under it holds the detail asked for. Only marked headings
- * have a depth (a web page's, a Markdown file's); a heading that ends in a question mark is an FAQ entry with an answer of
- * its own, not an introduction (a title worded as one, "What happens to your data after you cancel", still is).
+ * have a depth (a web page's, a Markdown file's); a heading that ends in a question mark is an FAQ entry with an
+ * answer of its own, not an introduction (a title worded as one, "What happens to your data after you cancel", still
+ * is).
  */
 function leadInSections(passages: readonly KnowledgePassage[]): Map<string, KnowledgePassage[]> {
   const out = new Map<string, KnowledgePassage[]>();
