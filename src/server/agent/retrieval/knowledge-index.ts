@@ -19,7 +19,7 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
-import { wordNetRelated } from './wordnet.ts';
+import { wordNetDerived, wordNetRelated } from './wordnet.ts';
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   FRAMING_WORDS,
@@ -188,6 +188,8 @@ export interface QueryTerm {
  * thesaurus, whose pairs were chosen for callers; WordNet's are general English.
  */
 const WORDNET_MATCH = { synonym: MATCH.broader, 'kind-of': MATCH.narrower } as const;
+/** How much a derived form of the caller's word counts ("invasion" for "invade"): as a thesaurus synonym. */
+const DERIVED_MATCH = MATCH.same;
 
 /** Builds the search index over a business's passages. */
 export interface IndexOptions {
@@ -629,6 +631,15 @@ class BM25Index implements KnowledgeIndex {
     // "bought" where the documents say "buy".
     const base = irregularBase(token.word, token.stem);
     if (base !== null && !known && this.has(base)) alternatives.push({ term: base, strength: 1 });
+    // The same thing as a verb or a noun ("invade" / "invasion", "cancel" / "cancellation"), which the stemmer keeps
+    // apart: WordNet's derived forms of a word the documents do not use.
+    if (!known && !/^\d/.test(token.word)) {
+      for (const form of wordNetDerived(token.word)) {
+        const term = termOf(form);
+        if (term !== token.stem && this.has(term) && !alternatives.some((a) => a.term === term))
+          alternatives.push({ term, strength: DERIVED_MATCH, related: true });
+      }
+    }
     // A word the documents never use and the thesaurus does not know ("salary" where they say "wage"): the words
     // WordNet gives for its most frequent sense that they do use (not for a word they use: its own passages come
     // first, and WordNet's other words for it cost precision; ADR 010, seventh pass), and the documents' words it

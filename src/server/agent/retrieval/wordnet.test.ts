@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildKnowledgeIndex } from './knowledge-index.ts';
-import { wordNetRelated } from './wordnet.ts';
+import { wordNetDerived, wordNetRelated } from './wordnet.ts';
 
 describe('WordNet', () => {
   it("gives the synonyms of a word's most frequent sense, and what it is a kind of", () => {
@@ -26,5 +26,32 @@ describe('WordNet', () => {
     // "salary" is not in the documents: it counts through WordNet, less than the word itself would.
     const salary = found.terms.find((t) => t.word === 'salary')!;
     expect(salary.alternatives).toContainEqual({ term: 'wage', strength: 0.6, related: true });
+  });
+
+  it('gives the noun for the deed a verb names, and the verb for such a noun, but not the doer or a tool', () => {
+    expect(wordNetDerived('register')).toContain('registration');
+    expect(wordNetDerived('applications')).toContain('apply');
+    expect(wordNetDerived('invaded')).toContain('invasion');
+    // "invader" is a person, "invasive" says something of a thing; a "timer" is a tool, not time.
+    expect(wordNetDerived('invade')).not.toContain('invader');
+    expect(wordNetDerived('invade')).not.toContain('invasive');
+    expect(wordNetDerived('time')).toEqual([]);
+    // A noun that names a thing stands for no verb: a "user" is not "use".
+    expect(wordNetDerived('user')).toEqual([]);
+  });
+
+  it('finds the passage that names as a noun what the caller asked with a verb', () => {
+    const passages = [
+      {
+        heading: 'Registration',
+        text: 'Registration for the spring season opens on March 1 at the front desk.',
+      },
+      { heading: 'Season', text: 'The spring season runs from April to June.' },
+    ].map((p, i) => ({ id: `p${i}`, documentName: 'league.txt', page: null, ...p }));
+    const index = buildKnowledgeIndex(passages, { companyName: 'Valley Soccer' });
+    const found = index.search('when can i register for the spring season');
+    expect(found.hits[0]?.passage.heading).toBe('Registration');
+    const register = found.terms.find((t) => t.word === 'register')!;
+    expect(register.alternatives).toContainEqual({ term: 'registr', strength: 0.75, related: true });
   });
 });
