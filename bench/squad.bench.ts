@@ -122,6 +122,8 @@ async function main() {
     'missed answerable': [],
   };
   let confirmations = 0;
+  /** Answers given outright and after a yes to "are you asking …?", and how many of each were right. */
+  const answers = { outright: { given: 0, right: 0 }, afterYes: { given: 0, right: 0 } };
   /** Questions the agent wanted the meaning of: their turn includes the encoder's time. */
   let embedded = 0;
   let ingestMs = 0;
@@ -151,6 +153,11 @@ async function main() {
       if (call.confirmed !== null) confirmations++;
       if (call.lines[0]!.vector !== null) embedded++;
       const { outcome, right } = judgeReply(call.final, call.conversation.state, q.answerable, q.answers);
+      if (outcome === 'answered') {
+        const kind = call.confirmed === 'yes' ? answers.afterYes : answers.outright;
+        kind.given++;
+        if (right) kind.right++;
+      }
       judged.push({
         id: q.id,
         set: 'squad',
@@ -190,6 +197,9 @@ async function main() {
   const other = judged.filter((j) => j.outcome === 'other').length;
   console.log(
     `confirmations asked    ${confirmations} of ${judged.length}; replies neither answer nor decline: ${other}`,
+  );
+  console.log(
+    `answers                outright ${answers.outright.right} right of ${answers.outright.given}; after a yes ${answers.afterYes.right} right of ${answers.afterYes.given}`,
   );
   console.log(
     `questions embedded     ${embedded} of ${judged.length} (the agent asked for their meaning; the encoder's time is in their turn)`,
