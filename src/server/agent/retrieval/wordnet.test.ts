@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { buildKnowledgeIndex } from './knowledge-index.ts';
 import { wordNetDerived, wordNetRelated } from './wordnet.ts';
 
+/** A business's index over one document of headed passages, and what searching it for `question` finds. */
+function search(companyName: string, sections: { heading: string; text: string }[], question: string) {
+  const passages = sections.map((p, i) => ({ id: `p${i}`, documentName: 'doc.txt', page: null, ...p }));
+  return buildKnowledgeIndex(passages, { companyName }).search(question);
+}
+
 describe('WordNet', () => {
   it("gives the synonyms of a word's most frequent sense, and what it is a kind of", () => {
     const salary = wordNetRelated('salaries');
@@ -15,13 +21,15 @@ describe('WordNet', () => {
   });
 
   it('finds the passage that names in its own words what the caller asked', () => {
-    const passages = [
-      { heading: 'Pay', text: 'Officers start at a wage of 52,000 dollars a year.' },
-      { heading: 'Volunteers', text: 'Our volunteers help at community events.' },
-      { heading: 'Hours', text: 'The front desk is open from 8 to 5.' },
-    ].map((p, i) => ({ id: `p${i}`, documentName: 'jobs.txt', page: null, ...p }));
-    const index = buildKnowledgeIndex(passages, { companyName: 'City Police' });
-    const found = index.search('what is the salary');
+    const found = search(
+      'City Police',
+      [
+        { heading: 'Pay', text: 'Officers start at a wage of 52,000 dollars a year.' },
+        { heading: 'Volunteers', text: 'Our volunteers help at community events.' },
+        { heading: 'Hours', text: 'The front desk is open from 8 to 5.' },
+      ],
+      'what is the salary',
+    );
     expect(found.hits[0]?.passage.heading).toBe('Pay');
     // "salary" is not in the documents: it counts through WordNet, less than the word itself would.
     const salary = found.terms.find((t) => t.word === 'salary')!;
@@ -41,15 +49,17 @@ describe('WordNet', () => {
   });
 
   it('finds the passage that names as a noun what the caller asked with a verb', () => {
-    const passages = [
-      {
-        heading: 'Registration',
-        text: 'Registration for the spring season opens on March 1 at the front desk.',
-      },
-      { heading: 'Season', text: 'The spring season runs from April to June.' },
-    ].map((p, i) => ({ id: `p${i}`, documentName: 'league.txt', page: null, ...p }));
-    const index = buildKnowledgeIndex(passages, { companyName: 'Valley Soccer' });
-    const found = index.search('when can i register for the spring season');
+    const found = search(
+      'Valley Soccer',
+      [
+        {
+          heading: 'Registration',
+          text: 'Registration for the spring season opens on March 1 at the front desk.',
+        },
+        { heading: 'Season', text: 'The spring season runs from April to June.' },
+      ],
+      'when can i register for the spring season',
+    );
     expect(found.hits[0]?.passage.heading).toBe('Registration');
     const register = found.terms.find((t) => t.word === 'register')!;
     expect(register.alternatives).toContainEqual({ term: 'registr', strength: 0.75, related: true });
