@@ -631,8 +631,8 @@ class BM25Index implements KnowledgeIndex {
     // "bought" where the documents say "buy".
     const base = irregularBase(token.word, token.stem);
     if (base !== null && !known && this.has(base)) alternatives.push({ term: base, strength: 1 });
-    // The same thing as a verb or a noun ("invade" / "invasion", "cancel" / "cancellation"), which the stemmer keeps
-    // apart: WordNet's derived forms of a word the documents do not use.
+    // The same thing as a verb or a noun ("register" / "registration", "apply" / "application"), which the stemmer
+    // keeps apart: WordNet's derived forms of a word the documents do not use.
     if (!known && !/^\d/.test(token.word)) {
       for (const form of wordNetDerived(token.word)) {
         const term = termOf(form);
