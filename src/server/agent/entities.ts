@@ -9,6 +9,7 @@
  */
 import winkNLP, { type ItemEntity, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { remembered } from '../lib/memo.ts';
 
 export type EntityKind = 'money' | 'percent' | 'number' | 'ordinal' | 'date' | 'time' | 'duration' | 'name';
 
@@ -39,8 +40,10 @@ const memo = new Map<string, StatedEntity[]>();
 
 /** The entities one sentence states: the model's named entities, then the names (capitalised words) in it. */
 export function entitiesOf(sentence: string): StatedEntity[] {
-  const known = memo.get(sentence);
-  if (known) return known;
+  return remembered(memo, sentence, readEntities, MEMO_LIMIT);
+}
+
+function readEntities(sentence: string): StatedEntity[] {
   const nlp = reader();
   const its = nlp.its;
   const doc = nlp.readDoc(sentence);
@@ -56,8 +59,6 @@ export function entitiesOf(sentence: string): StatedEntity[] {
     if (k > 0 && /^\p{Lu}/u.test(word) && !/^(?:I|A|The)$/.test(word) && !/[.!?]$/.test(words[k - 1]!))
       out.push({ kind: 'name', words: wordsOf(word) });
   });
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(sentence, out);
   return out;
 }
 
@@ -71,15 +72,15 @@ const nounMemo = new Map<string, ReadonlySet<string>>();
  * About 0.05 ms a question (a separate reader: tagging every sentence read would double the evidence stage's time).
  */
 export function nounsOf(question: string): ReadonlySet<string> {
-  const known = nounMemo.get(question);
-  if (known) return known;
+  return remembered(nounMemo, question, readNouns, MEMO_LIMIT);
+}
+
+function readNouns(question: string): ReadonlySet<string> {
   const { words, tags } = partsOfSpeech(question);
   const nouns = new Set<string>();
   words.forEach((token, i) => {
     if (tags[i] === 'NOUN' || tags[i] === 'PROPN') for (const w of wordsOf(token)) nouns.add(w);
   });
-  if (nounMemo.size >= MEMO_LIMIT) nounMemo.clear();
-  nounMemo.set(question, nouns);
   return nouns;
 }
 

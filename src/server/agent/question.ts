@@ -8,6 +8,7 @@ import { partsOfSpeech } from './entities.ts';
 import { splitSentences } from './passages.ts';
 import { SMALL_TALK } from './intent.ts';
 import { normalizeText } from './retrieval/text.ts';
+import { remembered } from '../lib/memo.ts';
 
 export type AnswerType =
   | 'amount'
@@ -104,19 +105,6 @@ const LEAD_IN =
   /^(?:(?:um+|uh+|hmm+|ok(?:ay)?|so|and|oh|hi|hey|hello|well|yes|yeah|great|thanks?|thank you|please|also|then|but|sorry|excuse me|quick question)\s+)+/;
 const INDIRECT =
   /^(?:(?:can|could|would) you (?:also )?(?:tell|let) me|do you know|i (?:would like|want|wanted|need) to know|i was wondering|i wonder|tell me|please tell me)\s+(?:if |whether )?/;
-
-/** Most questions a memo below keeps before it starts again (a call asks a few dozen). */
-const MEMO_LIMIT = 5_000;
-
-/** What `read` makes of `question`, kept in `memo`: a turn reads its question many times, once per candidate. */
-function remembered<V>(memo: Map<string, V>, question: string, read: (question: string) => V): V {
-  const known = memo.get(question);
-  if (known !== undefined) return known;
-  const value = read(question);
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(question, value);
-  return value;
-}
 
 const typeMemo = new Map<string, AnswerType>();
 

@@ -11,12 +11,12 @@ import nlp from 'compromise';
 import lemmatizer from 'wink-lemmatizer';
 import { partsOfSpeech } from './entities.ts';
 import { splitSentences } from './passages.ts';
+import { remembered } from '../lib/memo.ts';
 
 /** A word after which the first word can only be a verb: "a", "the", "your", "us" ("Open an account", "Visit us"). */
 const OBJECT_START =
   /^(?:a|an|the|your|my|our|their|his|her|its|us|them|me|this|that|these|those|some|any|all)$/;
 
-const MEMO_LIMIT = 5_000;
 const memo = new Map<string, string>();
 
 /**
@@ -24,13 +24,10 @@ const memo = new Map<string, string>();
  * does not open with a verb in its base form, or when the verb has no -ing form to be had.
  */
 export function topicPhrase(label: string): string {
-  const known = memo.get(label);
-  if (known !== undefined) return known;
-  const named = withoutDanglingClause(label);
-  const phrase = asActivity(named) ?? named;
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(label, phrase);
-  return phrase;
+  return remembered(memo, label, (l) => {
+    const named = withoutDanglingClause(l);
+    return asActivity(named) ?? named;
+  });
 }
 
 /**
@@ -99,12 +96,7 @@ const subjects = new Map<string, string | null>();
  */
 export function subjectOf(text: string): string | null {
   const sentence = (splitSentences(text.trim())[0] ?? '').replace(/\s*\([^()]*\)/g, '').slice(0, 300);
-  const known = subjects.get(sentence);
-  if (known !== undefined) return known;
-  const subject = firstNounPhrase(sentence);
-  if (subjects.size >= MEMO_LIMIT) subjects.clear();
-  subjects.set(sentence, subject);
-  return subject;
+  return remembered(subjects, sentence, firstNounPhrase);
 }
 
 function firstNounPhrase(sentence: string): string | null {

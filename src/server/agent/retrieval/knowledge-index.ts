@@ -20,6 +20,7 @@ import {
   type RelevanceModel,
 } from './relevance.ts';
 import { wordNetDerived, wordNetRelated } from './wordnet.ts';
+import { remembered } from '../../lib/memo.ts';
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
 import {
   FRAMING_WORDS,
@@ -967,21 +968,19 @@ const irregularBases = new Map<string, string | null>();
  * "children" -> "child"), as an index term; null for a regular form. WordNet's exception lists, through wink-lemmatizer.
  */
 function irregularBase(word: string, stem: string): string | null {
-  const known = irregularBases.get(word);
-  if (known !== undefined) return known;
-  let base: string | null = null;
-  if (/^[a-z]{3,}$/.test(word)) {
-    for (const lemma of [lemmatizer.verb(word), lemmatizer.noun(word)]) {
-      const term = termOf(lemma);
-      if (lemma !== word && term !== stem && !lemma.startsWith(stem)) {
-        base = term;
-        break;
+  return remembered(
+    irregularBases,
+    word,
+    () => {
+      if (!/^[a-z]{3,}$/.test(word)) return null;
+      for (const lemma of [lemmatizer.verb(word), lemmatizer.noun(word)]) {
+        const term = termOf(lemma);
+        if (lemma !== word && term !== stem && !lemma.startsWith(stem)) return term;
       }
-    }
-  }
-  if (irregularBases.size >= 50_000) irregularBases.clear();
-  irregularBases.set(word, base);
-  return base;
+      return null;
+    },
+    50_000,
+  );
 }
 
 /**

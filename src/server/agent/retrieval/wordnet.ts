@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import lemmatizer from 'wink-lemmatizer';
+import { remembered } from '../../lib/memo.ts';
 
 export interface WordNetRelated {
   /** The related word, one word in lower case. */
@@ -115,6 +116,8 @@ function synsetAt(bytes: Buffer, offset: number): Synset {
   return { words: lemmas.filter((w) => !w.includes('_')), lemmas, lexicon: Number(f[1]), hypernyms, derived };
 }
 
+/** Words a memo below keeps before it starts again. */
+const MEMO_LIMIT = 20_000;
 const memo = new Map<string, WordNetRelated[]>();
 const derivedMemo = new Map<string, string[]>();
 
@@ -138,8 +141,10 @@ const DERIVED_SENSES = 2;
  * "cancellation", "locate" / "location"): the same thing said as a verb or a noun, which a stemmer keeps apart.
  */
 export function wordNetDerived(word: string): string[] {
-  const known = derivedMemo.get(word);
-  if (known) return known;
+  return remembered(derivedMemo, word, derivedForms, MEMO_LIMIT);
+}
+
+function derivedForms(word: string): string[] {
   const dict = load();
   const out = new Set<string>();
   if (dict !== null) {
@@ -163,10 +168,7 @@ export function wordNetDerived(word: string): string[] {
       }
     }
   }
-  const forms = [...out];
-  if (derivedMemo.size >= 20_000) derivedMemo.clear();
-  derivedMemo.set(word, forms);
-  return forms;
+  return [...out];
 }
 
 /** Reads the dictionary now rather than on the first question that needs it (about 0.4 s). */
@@ -176,8 +178,10 @@ export function loadWordNet(): void {
 
 /** Words related to `word` by its most frequent senses; [] when WordNet does not know it (or is not installed). */
 export function wordNetRelated(word: string): WordNetRelated[] {
-  const known = memo.get(word);
-  if (known) return known;
+  return remembered(memo, word, relatedWords, MEMO_LIMIT);
+}
+
+function relatedWords(word: string): WordNetRelated[] {
   const dict = load();
   const out = new Map<string, WordNetRelated>();
   if (dict !== null) {
@@ -196,8 +200,5 @@ export function wordNetRelated(word: string): WordNetRelated[] {
       }
     }
   }
-  const related = [...out.values()];
-  if (memo.size >= 20_000) memo.clear();
-  memo.set(word, related);
-  return related;
+  return [...out.values()];
 }
