@@ -99,6 +99,20 @@ function replyToOffer(question: string, offer: AgentReply, holdsAnswer: readonly
   return offer.choices ? (i === 0 ? 'the first one' : 'the second one') : 'yes';
 }
 
+/**
+ * BENCH_YES=again: the caller's yes to one offer says the question again ("yes, is there a discount for students?"), as
+ * a caller (or a language model playing one) who wants the detail the offer left out may. Picks between two offers
+ * stay "the first one" / "the second one".
+ */
+const YES_AGAIN = process.env.BENCH_YES === 'again';
+
+/** The line the caller says for `said` (replyToOffer's reply) to an offer made for `question`. */
+function spokenReply(said: string, question: string): string {
+  return YES_AGAIN && said === 'yes'
+    ? `yes, ${question.replace(/^(?:(?:hi|hey|hello|um+|uh+|ok|okay|so)\s+)+/, '')}`
+    : said;
+}
+
 /** The name the agent offers shares a word with the question (as the topical caller hears it). */
 function sharesWord(question: string, named: string): boolean {
   const words = (text: string) =>
@@ -149,8 +163,9 @@ export function callAndConfirm(
     first.reply,
     options.map((o) => isRight(o.reply.answer?.passages[0])),
   );
-  // A yes to a choice (the trusting caller), or a no, is said on a call of its own.
-  const final = options.find((o) => o.said === said)?.reply ?? ask().onCallerText(said);
+  // A yes to a choice (the trusting caller), a no, or a yes said with more, is said on a call of its own.
+  const line = spokenReply(said, question);
+  const final = options.find((o) => o.said === line)?.reply ?? ask().onCallerText(line);
   return { ...first, final: asHandoff(final), confirmed: said === 'no' ? 'no' : 'yes' };
 }
 
@@ -243,11 +258,12 @@ export async function askAndConfirm(
     first,
     options.map((o) => isRight(o.reply.answer?.passages[0])),
   );
-  const picked = options.find((o) => o.said === said);
-  if (picked) return settle(picked.conversation, picked.reply, said);
-  // A yes to a choice (the trusting caller), or a no, is said on a replay of its own.
+  const line = spokenReply(said, question);
+  const picked = options.find((o) => o.said === line);
+  if (picked) return settle(picked.conversation, picked.reply, line);
+  // A yes to a choice (the trusting caller), a no, or a yes said with more, is said on a replay of its own.
   const again = replay(open, [asked]);
-  return settle(again, again.onCallerText(said), said);
+  return settle(again, again.onCallerText(line), line);
 }
 
 /** An uploaded file's passages, exactly as the product ingests it: bytes -> pages -> passages. */
