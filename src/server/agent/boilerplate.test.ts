@@ -84,5 +84,26 @@ describe('boilerplate', () => {
     expect(isPointerSentence('The see-saw is in the park.')).toBe(false);
     expect(isPointerSentence('→ Get Started with Data Mode.')).toBe(true);
     expect(isPointerSentence('» Read the full guide')).toBe(true);
+    // Where to look, after what for: a title follows.
+    expect(
+      isPointerSentence('To get paid by your clients, see Get paid online with Ledgerly Payments.'),
+    ).toBe(true);
+    expect(isPointerSentence('If you use Docker, refer to the Container guide.')).toBe(true);
+    expect(isPointerSentence('If you have a rabbit, see Dr. Avery.')).toBe(false);
+    expect(isPointerSentence('If you lose your card, see the front desk.')).toBe(false);
+    expect(isPointerSentence('For payment by card, see Billing, or call 555-0100.')).toBe(false);
+  });
+
+  it('takes a sentence in which the document says what it is about for no answer', () => {
+    expect(isPointerSentence('This article is about paying for your own Ledgerly subscription.')).toBe(true);
+    expect(isPointerSentence('This guide walks you through the first hour in your new account.')).toBe(true);
+    expect(isPointerSentence('This guide is intended to help with migration from Fastify v2 to v3.')).toBe(
+      true,
+    );
+    expect(isPointerSentence('In this article, you will learn how to add users.')).toBe(true);
+    // One that goes on to give a fact is content.
+    expect(isPointerSentence('This page lists our holiday hours: closed on the 25th.')).toBe(false);
+    expect(isPointerSentence('This section covers the 3 plans we offer.')).toBe(false);
+    expect(isPointerSentence('This plan is about the best value.')).toBe(false);
   });
 });

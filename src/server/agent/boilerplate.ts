@@ -61,6 +61,22 @@ export function isLinkItem(line: string): boolean {
 const POINTER =
   /^(?:\d+[.)]\s*)?(?:[→➔➜»›]|for (?:more|further|additional) (?:information|details|info)\b|to (?:learn|find out|read) more\b|see (?:also|the|our|below|above|more|section|chapter|page)\b|visit (?:our|the)\b|click (?:here|on|the)\b|refer to\b|read more\b|learn more\b|more information (?:is|can be) (?:found|available)\b)/i;
 
+/**
+ * A clause that says what for, then where to look: "To get paid by your clients, see Get paid online with Ledgerly
+ * Payments.", "If you use Docker, refer to the Container guide." A title (capitalised, or a link's bracket) follows.
+ */
+const PURPOSE_POINTER =
+  /^(?:\d+[.)]\s*)?(?:to|if|for|when|once)\b[^.;:]{1,120}?,\s*(?:please\s+)?(?:see|refer to|read|visit|check out|go to)\s+(?:the\s+|our\s+)?(?!(?:dr|mr|mrs|ms)\b)(\S)/i;
+
+/**
+ * A sentence in which the document says what it is about, not what it knows: "This article is about paying for your
+ * own subscription.", "This guide walks you through the first hour.", "In this article, you will learn …". Not one
+ * that goes on to give a fact (a colon or a number, not a version's: "This page lists our holiday hours: closed on
+ * the 25th").
+ */
+const ABOUT_ITSELF =
+  /^(?:in )?(?:this|the following) (?:article|page|guide|section|document|topic|tutorial|chapter|help article|how-to)\b(?:,|\s+(?:is (?:about|for|intended|meant|designed)|explains|describes|covers|shows|walks|tells|lists|gives|provides|contains|outlines|introduces|summari[sz]es|discusses|helps|will (?:help|show|explain|walk)))/i;
+
 /** A phone number, a street address, an e-mail address, or words that say how to get in touch. */
 const CONTACT = [
   /\d[\d\s().-]{5,}\d|@/,
@@ -75,8 +91,11 @@ export function isPointerSentence(sentence: string): boolean {
   // One that gives a way to get in touch is an answer ("For more information, call 555-0100"); a name with a digit
   // in it ("the HTTP2 documentation page") is not one.
   const text = sentence.trim();
+  if (ABOUT_ITSELF.test(text) && !/:|(?<![a-z])\d/i.test(text)) return true;
   return (
-    (POINTER.test(text) || SEE_TITLE.test(text)) &&
+    (POINTER.test(text) ||
+      SEE_TITLE.test(text) ||
+      /^[A-Z[\u201c"]/.test(PURPOSE_POINTER.exec(text)?.[1] ?? '')) &&
     !CONTACT.some((way) => way.test(text.replace(/^\d+[.)]\s*/, '')))
   );
 }

@@ -118,7 +118,12 @@ export function evidenceIn(
 function sectionOrIntroduction(read: Reader, hit: SearchHit): Evidence {
   const introduction = read(hit.passage);
   let best = introduction;
-  let bestScore = introduction.coverage + (introduction.typeFound ? TYPE_BONUS : 0);
+  // An introduction with nothing to say ("This article is about paying for your subscription.") gives way to any
+  // section that has.
+  let bestScore =
+    introduction.sentences.length === 0
+      ? -Infinity
+      : introduction.coverage + (introduction.typeFound ? TYPE_BONUS : 0);
   for (const section of hit.sections ?? []) {
     const e = read(section, hit.passage.heading);
     if (e.sentences.length === 0) continue;
@@ -202,13 +207,14 @@ const CALLERS_OWN = /\b(?:my|our|his|her|their)\s+(\w+)/g;
 /**
  * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must state the
  * kind of answer asked for and hold the question's most informative word that the documents use (in any form the
- * search allowed: a misheard spelling, a synonym). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
+ * search allowed: a misheard spelling, a synonym; a section, or its page's title `pageTitle`). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
  */
 export function sharesFocus(
   terms: readonly QueryTerm[],
   passage: KnowledgePassage,
   question: string,
   corroborated = false,
+  pageTitle: string | null = null,
 ): boolean {
   // A passage of code or links alone has nothing to read out.
   if (!saysSomething(passage.text)) return false;
@@ -221,7 +227,10 @@ export function sharesFocus(
   const sureness = (t: QueryTerm) => t.weight * Math.max(...t.alternatives.map((x) => x.strength));
   const mostInformative = (pool: readonly QueryTerm[]) =>
     pool.reduce((a, b) => (sureness(b) > sureness(a) ? b : a));
-  const stems = passageStems(passage);
+  // A section of a page is about what the page's title names too, as the evidence stage reads it.
+  const stems = passageStems(
+    pageTitle === null ? passage : { heading: `${pageTitle}\n${passage.heading ?? ''}`, text: passage.text },
+  );
   const holds = (t: QueryTerm) => t.alternatives.some((a) => a.strength >= 0.5 && stems.has(a.term));
   // The thing asked about is named by a noun: of "my plugin is taking forever to load, is there a timeout?" the
   // rarest word is "forever"; it asks about a timeout. A question without a noun the documents use keeps its

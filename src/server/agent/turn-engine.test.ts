@@ -278,6 +278,35 @@ describe('turn engine', () => {
     );
   });
 
+  it("answers from a page's sections when its introduction only says what the page is about", () => {
+    const billing = [
+      '# Billing for your subscription',
+      'This article is about paying for your own Ledgerly subscription. To get paid by your clients, see Get paid online with Ledgerly Payments.',
+      '',
+      '## When you are charged',
+      'Monthly plans are charged on the same day each month as the day your trial ended.',
+      '',
+      '## How you can pay',
+      'We accept Visa, Mastercard, American Express and Discover cards. Annual plans can also be paid by bank transfer.',
+      '',
+      '## Receipts',
+      'A receipt is e-mailed to the billing contact after every charge.',
+      '',
+      '# Get paid online with Ledgerly Payments',
+      'Your clients can pay an invoice by card or bank transfer from the link in the invoice e-mail.',
+    ].join('\n');
+    const cards = 'We accept Visa, Mastercard, American Express and Discover cards.';
+    const direct = callWith('Ledgerly', billing).onCallerText('How do I pay for my subscription?');
+    expect(direct.text).toContain(cards);
+    expect(direct.text).not.toContain('This article');
+    // Offered, the section is named as itself, not as the page's introduction, and a yes is answered from it.
+    const offered = callWith('Ledgerly', billing);
+    const offer = offered.onCallerText('What cards do you take for subscription billing?');
+    expect(offer.intent).toBe('confirm');
+    expect(offer.text).toContain('how you can pay');
+    expect(offered.onCallerText('yes').text).toContain(cards);
+  });
+
   it('answers the question it asked about after a yes, then the next question said with it', () => {
     const conversation = call();
     expect(conversation.onCallerText('What payment do you take for cakes?').intent).toBe('confirm');

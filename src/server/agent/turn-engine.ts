@@ -30,6 +30,7 @@ import {
   subjectEvidence,
 } from './decide.ts';
 import { passageStems, type Evidence } from './evidence.ts';
+import { isGenericHeading } from './passages.ts';
 import { answerTypeOf, asksOwnQuestion, questionOf, questionsOf } from './question.ts';
 import {
   asksWhoAnswered,
@@ -177,6 +178,25 @@ export const CONFIRM_THRESHOLD = 0.25;
 function asksAnotherQuestion(text: string, normalized: string): boolean {
   return asksOwnQuestion(text) && !LEANS_ON_CONTEXT.test(normalized);
 }
+
+/**
+ * The candidate `passage` was read as: a hit, or a section of a page whose introduction was the hit, offered as itself
+ * ("are you asking about how you can pay?", not about the page's "billing for your subscription").
+ */
+function hitOf(result: SearchResult, passage: KnowledgePassage): Candidate | undefined {
+  for (const hit of result.hits) {
+    if (hit.passage.id === passage.id) return hit;
+    if (hit.sections?.some((s) => s.id === passage.id))
+      // A section without a topic of its own ("Example:") is offered as its page.
+      return passage.heading === null || isGenericHeading(passage.heading)
+        ? hit
+        : { ...hit, passage, sections: undefined, pageTitle: hit.passage.heading };
+  }
+  return undefined;
+}
+
+/** A passage to offer, with its page's title when it is a section read for the page's introduction. */
+type Candidate = SearchHit & { pageTitle?: string | null };
 
 /** What may come between a yes and the next question: "yes exactly and also …", "yes that's right, so …". */
 const YES_GOES_ON =
@@ -409,7 +429,7 @@ export function createConversation(options: ConversationOptions): Conversation {
      * `itsEvidence`: the candidate's evidence when already read with the search's words.
      */
     const confirmBest = (
-      candidate: SearchHit | undefined = result.hits[0],
+      candidate: Candidate | undefined = result.hits[0],
       itsEvidence: Evidence | null = null,
     ) => {
       const best = candidate;
@@ -417,7 +437,7 @@ export function createConversation(options: ConversationOptions): Conversation {
         best &&
         allowConfirm &&
         best.relevance >= CONFIRM_THRESHOLD &&
-        sharesFocus(result.terms, best.passage, text) &&
+        sharesFocus(result.terms, best.passage, text, false, best.pageTitle ?? null) &&
         likelyEnoughToOffer(text, result, best.passage, itsEvidence)
           ? confirmationOf(best, result.answerable ? 'partial' : 'unsure', topicOf(best.passage))
           : null;
@@ -440,7 +460,7 @@ export function createConversation(options: ConversationOptions): Conversation {
     if (evidence === null || !answersWithoutAsking(evidence, result)) {
       // The passage whose sentences hold most of the question is the one to ask about ("are you asking about
       // the holiday notice?"), not a higher-ranked one that holds less of it.
-      const read = evidence && result.hits.find((h) => h.passage.id === evidence.passage.id);
+      const read = evidence && hitOf(result, evidence.passage);
       // Its evidence was read with the search's own words, unless the follow-up leaned back: then it is read again.
       const offer = confirmBest(read ?? undefined, leansBack ? null : evidence);
       return offer ?? { kind: 'transfer', result, usedContext };
