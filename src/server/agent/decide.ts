@@ -207,7 +207,8 @@ const CALLERS_OWN = /\b(?:my|our|his|her|their)\s+(\w+)/g;
 /**
  * "Are you asking about X?" is worth asking only when X is about what the caller asked: the passage must state the
  * kind of answer asked for and hold the question's most informative word that the documents use (in any form the
- * search allowed: a misheard spelling, a synonym; a section, or its page's title `pageTitle`). "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
+ * search allowed: a misheard spelling, a synonym; for a section of a page, in it or in the page's title `pageTitle`).
+ * "Are you asking, what is a demurrer?" is never offered for a question about giant sequoias.
  */
 export function sharesFocus(
   terms: readonly QueryTerm[],
