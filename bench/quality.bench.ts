@@ -9,7 +9,8 @@
  * that many at a time: these figures do not depend on timing, so the runs may share the machine. `sites2`, `sites3` and
  * `sites4` (two invented public-sector sites, written in session 21) are the blind sets: read their figures, never
  * their turns; `sites5` (two more, a school district and a transit agency) and `sites6` (two invented software help
- * centres, written in session 26) are for development. About 6-9 minutes for all forty runs on a 2-core machine
+ * centres, written in session 26) and `sites7` (Debian's Postfix, SQLite and Git manuals as whole HTML pages, written
+ * in session 31) are for development. About 6-9 minutes for all forty runs on a 2-core machine
  * (vectors cached).
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +22,17 @@ import { readMultiturn } from './lib/multiturn-data.ts';
 import type { Report } from './lib/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ALL_SETS = ['sites', 'sites2', 'sites3', 'sites4', 'sites5', 'sites6', 'multiturn', 'multiturn2'];
+const ALL_SETS = [
+  'sites',
+  'sites2',
+  'sites3',
+  'sites4',
+  'sites5',
+  'sites6',
+  'sites7',
+  'multiturn',
+  'multiturn2',
+];
 /** `polite`, `wordy`: the truthful caller, saying each question in full, polite sentences (BENCH_STYLE). */
 const ALL_CALLERS = ['truthful', 'topical', 'trusting', 'polite', 'wordy'] as const;
 type Caller = (typeof ALL_CALLERS)[number];
@@ -34,8 +45,9 @@ const listOf = (value: string | undefined, all: readonly string[]) => {
 };
 /**
  * The blind sets read pages installed on the machine (`sites2`: the Rust toolchain's Cargo book and Debian's Valgrind
- * and Node.js docs; `sites3`: Debian's apache2-doc, debian-handbook and postgresql-doc-15): a set whose pages are
- * not there is left out with a note, its README says what to install.
+ * and Node.js docs; `sites3`: Debian's apache2-doc, debian-handbook and postgresql-doc-15), as does the development
+ * set `sites7` (postfix-doc, sqlite3-doc, git-doc): a set whose pages are not there is left out with a note, its README
+ * says what to install.
  */
 function missingPages(set: string): string[] {
   const file = path.join(here, 'data', set, 'conversations.json');
