@@ -10,7 +10,7 @@
  * `sites4` (two invented public-sector sites, written in session 21) are the blind sets: read their figures, never
  * their turns; `sites5` (two more, a school district and a transit agency) and `sites6` (two invented software help
  * centres, written in session 26) and `sites7` (Debian's Postfix, SQLite and Git manuals as whole HTML pages, written
- * in session 31) are for development. About 6-9 minutes for all forty runs on a 2-core machine
+ * in session 31) are for development. About 6-9 minutes for all forty-five runs on a 2-core machine
  * (vectors cached).
  */
 import { spawn } from 'node:child_process';
