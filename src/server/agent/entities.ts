@@ -9,6 +9,7 @@
  */
 import winkNLP, { type ItemEntity, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import lemmatizer from 'wink-lemmatizer';
 import { remembered } from '../lib/memo.ts';
 
 export type EntityKind = 'money' | 'percent' | 'number' | 'ordinal' | 'date' | 'time' | 'duration' | 'name';
@@ -89,6 +90,32 @@ export function partsOfSpeech(text: string): { words: string[]; tags: string[] }
   tagger ??= winkNLP(model, ['pos']);
   const tokens = tagger.readDoc(text).tokens();
   return { words: tokens.out(), tags: tokens.out(tagger.its.pos) as string[] };
+}
+
+const instructionMemo = new Map<string, boolean>();
+
+/**
+ * The sentence tells the reader what to do: it opens with a verb in its base form ("Click Start export.", "Run postfix
+ * reload after …", "Be sure to …", "Do not …"), or with what for and then that ("To sign a cookie, provide one or more secrets …"). Read by the
+ * part-of-speech tagger with "you" put before the sentence, so an order reads as a statement ("you click …"): alone,
+ * the tagger takes a capitalised first word for a name and "search" or "use" there for nouns.
+ */
+export function isInstruction(sentence: string): boolean {
+  return remembered(instructionMemo, sentence, readInstruction, MEMO_LIMIT);
+}
+
+function readInstruction(sentence: string): boolean {
+  const text = sentence.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim();
+  if (text.endsWith('?')) return false;
+  const purpose = /^to\s+([a-z]+)\b[^,:;]*,\s*(.*)$/i.exec(text);
+  const order = purpose ? purpose[2]! : text;
+  if (order === '') return false;
+  const { words, tags } = partsOfSpeech(`you ${order.charAt(0).toLowerCase()}${order.slice(1)}`);
+  const verb = words[1]?.toLowerCase();
+  if (verb === undefined) return false;
+  // "Be sure to …", "Do not …": an order by an auxiliary.
+  if (tags[1] === 'AUX') return verb === 'be' || verb === 'do' || verb === "don't";
+  return tags[1] === 'VERB' && lemmatizer.verb(verb) === verb;
 }
 
 function wordsOf(text: string): string[] {

@@ -133,6 +133,19 @@ describe('reading the evidence', () => {
     expect(spoken).toContain('react-dom@18');
   });
 
+  it('answers "how do I" with the sentence that says what to do, over one that says it can be done', () => {
+    const text = [
+      'It is possible to sign a cookie to verify its contents when it is received.',
+      'Cookies that have been signed with an old secret are still read when they come back, so a secret can be replaced without logging anybody out, and the newest secret in the list is always the one that signs the cookies sent out from then on, until it is replaced in its turn by another.',
+      'To sign a cookie, provide one or more secrets when you create it.',
+      'Secrets are kept on the server, out of the code that is shipped to browsers.',
+    ].join('\n');
+    const evidence = read('how do i sign a cookie', text);
+    expect(evidence?.sentences).toContain(
+      'To sign a cookie, provide one or more secrets when you create it.',
+    );
+  });
+
   it('answers "how much" with the sentence that states an amount, over one that holds a little more of the question', () => {
     const text = [
       'Our after school care is open to children at every elementary school, with homework time and a snack.',

@@ -14,7 +14,7 @@
  */
 import lemmatizer from 'wink-lemmatizer';
 import { isPointerSentence } from './boilerplate.ts';
-import { entitiesOf, type EntityKind } from './entities.ts';
+import { entitiesOf, isInstruction, type EntityKind } from './entities.ts';
 import { splitSentences } from './passages.ts';
 import type { AnswerType } from './question.ts';
 import { impliedTerms, type KnowledgePassage, type QueryTerm } from './retrieval/knowledge-index.ts';
@@ -146,7 +146,11 @@ export function readEvidence(
   let best = 0;
   let bestScore = -1;
   for (let i = 0; i < sentences.length; i++) {
-    const score = scoreWindow(i, i) + (statesType(sentences[i]!, type, questionWords) ? TYPE_PREFERENCE : 0);
+    // What to do is what "how do I …?" asks for: an instruction, among sentences that otherwise only say it can be
+    // done ("It is possible to sign a cookie …" / "To sign a cookie, provide one or more secrets …").
+    const statesKind =
+      type === 'procedure' ? isInstruction(sentences[i]!) : statesType(sentences[i]!, type, questionWords);
+    const score = scoreWindow(i, i) + (statesKind ? TYPE_PREFERENCE : 0);
     if (score > bestScore + 1e-9) {
       best = i;
       bestScore = score;
