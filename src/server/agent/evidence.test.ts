@@ -37,6 +37,21 @@ describe('statesType', () => {
   });
 });
 
+describe('a time of day asked for', () => {
+  it('is stated by a clock time or a part of the day, not by a length of years', () => {
+    const asks = 'how late can the teachers come';
+    expect(statesType('Visits take place on weekday evenings.', 'time', questionWordsOf(asks))).toBe(true);
+    expect(statesType('We close at 9 p.m.', 'time', questionWordsOf('what time do you close'))).toBe(true);
+    expect(
+      statesType('Each teacher has at least five years of experience.', 'time', questionWordsOf(asks)),
+    ).toBe(false);
+    // "When" is answered by a date or a length of time as well.
+    expect(
+      statesType('Refunds arrive within five days.', 'time', questionWordsOf('when will my refund arrive')),
+    ).toBe(true);
+  });
+});
+
 describe('a year asked for', () => {
   it('is stated by a year, not by any time or duration', () => {
     const year = (sentence: string) => statesType(sentence, 'year', questionWordsOf('what year was that'));

@@ -100,6 +100,13 @@ export function readEvidence(
 ): Evidence {
   const sentences = readableSentences(passage.text);
   const questionWords = asked.words;
+  // A yes or no about a kind of thing ("do you take cash?") is not answered by a sentence naming only the general
+  // thing ("We accept Visa, … and Apple Pay."): there the documents' broader words do not count.
+  if (type === 'yesno' && terms.some((t) => t.alternatives.some((a) => a.broader)))
+    terms = terms.map((t) => ({
+      ...t,
+      alternatives: t.alternatives.map((a) => (a.broader ? { ...a, strength: 0 } : a)),
+    }));
   const own = terms.filter((t) => t.factor === 1 && !t.businessName);
   // A word the documents never use counts by its length: short ones are mostly recogniser fragments.
   const weightOf = (t: QueryTerm) =>
@@ -374,6 +381,17 @@ const UNIT_WORD =
   /^(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|weekends?|months?|years?|semesters?|terms?|sessions?|visits?|inch|inches|feet|foot|ft|metres?|meters?|km|kilometres?|kilometers?|miles?|yards?|cm|centimetres?|centimeters?|lengths?|laps?)$/;
 const TIME_WORD =
   /^(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays?|weekends?|daily|weekly|monthly|yearly|annually|nightly|today|tomorrow|tonight|yesterday|mornings?|afternoons?|evenings?|nights?|noon|midnight|midday|dawn|dusk|spring|summer|autumn|fall|winter|century|centuries|decades?|era|age|period|years?|months?|weeks?|days?|hours?|minutes?|seconds?|ago|before|after|during|since|until|till|anytime|holidays?|immediately|soon|later|earlier|early|late|annual|seasons?|am|pm)$/;
+/** Words that state a time of day. */
+const CLOCK_WORD =
+  /^(?:am|pm|noon|midnight|midday|mornings?|afternoons?|evenings?|nights?|tonight|overnight|clock|dawn|dusk|sunrise|sunset)$/;
+
+/** The question asks for a time of day: "how late", "how early", "what time". */
+function asksTimeOfDay(questionWords: ReadonlySet<string>): boolean {
+  return (
+    (questionWords.has('how') && (questionWords.has('late') || questionWords.has('early'))) ||
+    (questionWords.has('what') && questionWords.has('time'))
+  );
+}
 const PLACE_WORD =
   /^(?:street|st|road|rd|avenue|ave|boulevard|blvd|lane|drive|suite|floor|building|room|hall|office|offices|counter|desk|city|town|village|county|country|countries|state|province|region|district|area|areas|north|south|east|west|northern|southern|eastern|western|downtown|near|nearby|next|beside|behind|inside|outside|located|location|locations|online|website|site|web|app|portal|address|entrance|parking|lot|campus|center|centre|station|airport|island|river|sea|ocean|coast|mountains?|valley|continent|border|capital|abroad|overseas|local|home)$/;
 const PERSON_WORD =
@@ -428,6 +446,10 @@ export function statesType(text: string, type: AnswerType, questionWords: Readon
           .some((e) => e.kind === 'date' && e.words.some((w) => YEAR.test(w)))
       );
     case 'time':
+      // "How late", "how early", "what time" ask for a time of day: a clock time or a part of the day, not a length
+      // of years nor a date ("at least five years of classroom experience" does not say how late teachers come).
+      if (asksTimeOfDay(questionWords))
+        return kinds.has('time') || words.some((w) => CLOCK_WORD.test(w) || /^\d{1,2}(?:am|pm)?$/.test(w));
       return (
         ['date', 'time', 'duration', 'number', 'ordinal'].some((k) => kinds.has(k as EntityKind)) ||
         words.some((w) => /\d/.test(w) || TIME_WORD.test(w))

@@ -19,6 +19,7 @@ import {
   type RelevanceFeatures,
   type RelevanceModel,
 } from './relevance.ts';
+import { spokenShare } from './spoken-english.ts';
 import { wordNetDerived, wordNetRelated } from './wordnet.ts';
 import { remembered } from '../../lib/memo.ts';
 import { MATCH, SYNONYMS, SYNONYM_WORDS, THESAURUS_WORDS, applyPhrases } from './synonyms.ts';
@@ -134,6 +135,8 @@ const SPLIT_LENGTH_DRIFT = 3;
 const CONTEXT_WEIGHT = 0.5;
 /** How much a word the caller only told before asking counts in what a passage holds of the question. */
 const TOLD_WEIGHT = 0.5;
+/** How much spoken English counts as passages in a word's weight (idf). */
+const SPOKEN_PRIOR = 1;
 const CANDIDATES = 12;
 const NEAR_DUPLICATE = 0.5;
 /**
@@ -178,7 +181,7 @@ export interface QueryTerm {
   /** 1 for the caller's own words, CONTEXT_WEIGHT for words carried over from the previous question. */
   factor: number;
   /** Index terms that count as this word, with the strength of the match (related: through the thesaurus). */
-  alternatives: { term: string; strength: number; related?: boolean }[];
+  alternatives: { term: string; strength: number; related?: boolean; broader?: boolean }[];
   /** A word of the business's own name ("cafe" calling Spoke Cafe): the caller is already talking to it. */
   businessName?: boolean;
 }
@@ -445,9 +448,20 @@ class BM25Index implements KnowledgeIndex {
     }
   }
 
+  /**
+   * A term's weight by how few passages hold it, with spoken English as a background: to the passages that hold it,
+   * SPOKEN_PRIOR times the passages that would, were they everyday speech of the same length (spoken-english.ts).
+   * "live" in a mail server's manual is rare, but a caller's "where do the config files live" is not about living.
+   */
   private idf(term: string): number {
-    const df = this.postings.get(term)?.docs.length ?? 0;
     const n = this.docs.length;
+    const share = spokenShare(term);
+    // No more than every passage: a word in all of them, or said all the time, weighs as little as it can, not less.
+    const df = Math.min(
+      n,
+      (this.postings.get(term)?.docs.length ?? 0) +
+        (share > 0 ? SPOKEN_PRIOR * n * (1 - Math.exp(-this.avgLength * share)) : 0),
+    );
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
@@ -627,7 +641,12 @@ class BM25Index implements KnowledgeIndex {
     if (known) alternatives.push({ term: token.stem, strength: 1 });
     for (const related of SYNONYMS.get(token.stem) ?? []) {
       if (this.has(related.term))
-        alternatives.push({ term: related.term, strength: related.strength, related: true });
+        alternatives.push({
+          term: related.term,
+          strength: related.strength,
+          related: true,
+          ...(related.broader ? { broader: true } : {}),
+        });
     }
     // "bought" where the documents say "buy".
     const base = irregularBase(token.word, token.stem);
@@ -649,7 +668,12 @@ class BM25Index implements KnowledgeIndex {
       for (const related of wordNetRelated(token.word)) {
         const term = termOf(related.word);
         if (this.has(term) && !alternatives.some((a) => a.term === term))
-          alternatives.push({ term, strength: WORDNET_MATCH[related.relation], related: true });
+          alternatives.push({
+            term,
+            strength: WORDNET_MATCH[related.relation],
+            related: true,
+            ...(related.relation === 'kind-of' ? { broader: true } : {}),
+          });
       }
       for (const c of this.corrections(token.word)) {
         if (c.term !== token.stem) alternatives.push(c);

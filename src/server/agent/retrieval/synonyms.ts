@@ -123,6 +123,8 @@ export interface Related {
   /** The related word as written, cut to the part its stem keeps ("parking" -> park), for letter alignment. */
   word: string;
   strength: number;
+  /** The document's word names the general thing the caller's word is a kind of ("pay" for "cash"). */
+  broader?: true;
 }
 
 /** caller term -> document terms that count for it. */
@@ -133,10 +135,15 @@ export const SYNONYM_WORDS: ReadonlyMap<string, readonly Related[]> = buildRelat
 
 function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
   const map = new Map<string, Map<string, Related>>();
-  const link = (a: string, b: string, strength: number) => {
+  const link = (a: string, b: string, strength: number, broader = false) => {
     const [key, other] = from === 'caller' ? [a, b] : [b, a];
     const keyTerm = termOf(key);
-    const related = { term: termOf(other), word: writtenStem(other, termOf(other)), strength };
+    const related: Related = {
+      term: termOf(other),
+      word: writtenStem(other, termOf(other)),
+      strength,
+      ...(broader && from === 'caller' ? { broader: true as const } : {}),
+    };
     if (related.term === keyTerm) return;
     const entries = map.get(keyTerm) ?? new Map<string, Related>();
     const id = from === 'caller' ? related.term : related.word;
@@ -152,7 +159,7 @@ function buildRelations(from: 'caller' | 'document'): Map<string, Related[]> {
     const [general, specific] = entry.split('|').map(words) as [string[], string[]];
     for (const g of general) {
       for (const k of specific) {
-        link(k, g, MATCH.broader);
+        link(k, g, MATCH.broader, true);
         link(g, k, MATCH.narrower);
       }
       for (const other of general) link(g, other, MATCH.same);
