@@ -96,9 +96,10 @@ const instructionMemo = new Map<string, boolean>();
 
 /**
  * The sentence tells the reader what to do: it opens with a verb in its base form ("Click Start export.", "Run postfix
- * reload after …", "Be sure to …", "Do not …"), or with what for and then that ("To sign a cookie, provide one or more secrets …"). Read by the
- * part-of-speech tagger with "you" put before the sentence, so an order reads as a statement ("you click …"): alone,
- * the tagger takes a capitalised first word for a name and "search" or "use" there for nouns.
+ * reload after …", "Be sure to …", "Do not …"), or with what for and then that ("To sign a cookie, provide one or
+ * more secrets …"); a question does not. Read by the part-of-speech tagger with "you" put before the sentence, so an
+ * order reads as a statement ("you click …"): alone, the tagger takes a capitalised first word for a name and
+ * "search" or "use" there for nouns.
  */
 export function isInstruction(sentence: string): boolean {
   return remembered(instructionMemo, sentence, readInstruction, MEMO_LIMIT);
@@ -107,8 +108,8 @@ export function isInstruction(sentence: string): boolean {
 function readInstruction(sentence: string): boolean {
   const text = sentence.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim();
   if (text.endsWith('?')) return false;
-  const purpose = /^to\s+([a-z]+)\b[^,:;]*,\s*(.*)$/i.exec(text);
-  const order = purpose ? purpose[2]! : text;
+  const purpose = /^to\s+[a-z]+\b[^,:;]*,\s*(.*)$/i.exec(text);
+  const order = purpose ? purpose[1]! : text;
   if (order === '') return false;
   const { words, tags } = partsOfSpeech(`you ${order.charAt(0).toLowerCase()}${order.slice(1)}`);
   const verb = words[1]?.toLowerCase();
